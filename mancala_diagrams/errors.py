@@ -1,0 +1,76 @@
+"""The project's own error types.
+
+Every error a user can cause is a :class:`MancalaError`, which subclasses
+:class:`ValueError` (as python-chess does) and may carry the location of the
+offending YAML text, so that the CLI and the Sphinx extension can say
+``file:line:column: what is wrong (expected ...)`` instead of a traceback.
+"""
+from __future__ import annotations
+
+
+class MancalaError(ValueError):
+    """Base class: a problem with a rules file, an example, a position or a move."""
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 column: int | None = None, expected: str | None = None, hint: str | None = None):
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.expected = expected
+        self.hint = hint
+        super().__init__(self.__str__())
+
+    def located(self, file=None, line=None, column=None) -> "MancalaError":
+        """Fill in a location that is not known yet; return self."""
+        if self.file is None and file is not None:
+            self.file = file
+        if self.line is None and line is not None:
+            self.line, self.column = line, column
+        self.args = (self.__str__(),)
+        return self
+
+    @property
+    def location(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.expected:
+            text += f" (expected {self.expected})"
+        if self.hint:
+            text += f"; {self.hint}"
+        if self.file is not None or self.line is not None:
+            return f"{self.location}: {text}"
+        return text
+
+
+class RulesError(MancalaError):
+    """A rules file is malformed or names building blocks that cannot work together."""
+
+
+class ExampleError(MancalaError):
+    """A worked-example file is malformed."""
+
+
+class PositionError(MancalaError):
+    """A position (board text, hole name, seed counts) is malformed."""
+
+
+class IllegalMove(MancalaError):
+    """A decision that the rules do not allow at this point of the turn."""
+
+    def __init__(self, message: str, *, rule: str | None = None, **kw):
+        self.rule = rule
+        if rule:
+            message = f"{message} [rule: {rule}]"
+        super().__init__(message, **kw)
+
+
+class EndlessTurn(MancalaError):
+    """A turn that would never end (a sowing cycle), cut by the engine."""
