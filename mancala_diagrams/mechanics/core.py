@@ -1,0 +1,225 @@
+"""The common building blocks: choosing a hole, the sowing direction, relay,
+mandry (a lap ending in an empty hole), capture, the row shift, and the goals."""
+from __future__ import annotations
+
+from ..engine import EndTurn, Lap
+from ..geometry import CCW, CW, other
+from . import Block, Param, block
+
+
+@block("direction")
+class Direction(Block):
+    """When the sowing direction is chosen.  ``per-turn``: at the start of each
+    turn (katro of Dandouau and Linton); ``per-game``: once, at the player's
+    first sowing, and kept for the whole game (Ambohimanga)."""
+    params = {"choice": Param("per-turn", ("per-turn", "per-game"),
+                              doc="per-turn or per-game")}
+
+    def allowed(self, turn):
+        if self.p["choice"] == "per-game":
+            fixed = turn.state.get(f"direction.{turn.player}")
+            if fixed:
+                return (CW,) if fixed == "cw" else (CCW,)
+        return (CW, CCW)
+
+    def finish(self, turn):
+        if self.p["choice"] == "per-game" and turn.direction and f"direction.{turn.player}" not in turn.state:
+            turn.state[f"direction.{turn.player}"] = "cw" if turn.direction == CW else "ccw"
+
+
+@block("choose-hole")
+class ChooseHole(Block):
+    """A turn starts by choosing one of one's non-empty holes and a direction;
+    its seeds are sown from the next hole.  ``min_seeds``: the fewest seeds a
+    starting hole may hold; ``outermost_row``: the hole must be in the
+    outermost of one's rows that has seeds (the katro of Fianarantsoa)."""
+    order = 0
+    params = {
+        "min_seeds": Param(1, kind=int, doc="fewest seeds in a starting hole"),
+        "outermost_row": Param(False, (False, True), doc="start in the outermost non-empty row only"),
+    }
+
+    def candidates(self, turn):
+        g, board, player = turn.geometry, turn.board, turn.player
+        depths = range(g.rows_per_player)
+        if self.p["outermost_row"]:
+            for d in range(g.rows_per_player - 1, -1, -1):
+                if any(board[h] for h in g.row_holes(player, d)):
+                    depths = (d,)
+                    break
+        holes = [h for d in depths for h in g.row_holes(player, d) if board[h] >= self.p["min_seeds"]]
+        dirs = turn.rules.directions(turn)
+        return [(h, d) for h in sorted(holes) for d in dirs]
+
+    def open(self, turn):
+        options = turn.rules.filter_openings(turn, self.candidates(turn))
+        hole, direction = yield from turn.ask("start", options, self.name)
+        turn.direction = direction
+        turn.pickup(hole)
+        return Lap(turn.geometry.step(turn.player, hole, direction), direction)
+
+
+@block("mandry")
+class Mandry(Block):
+    """A lap whose last seed falls into a hole that was empty ends the turn
+    (*mandry*, "to take a nap").  ``rows: all`` (the usual rule) or ``rows:
+    outer``: only an empty hole of the outer row ends the turn, an empty hole
+    of the inner row still captures (mandry dia homana, "nap, then eat")."""
+    order = 30
+    params = {"rows": Param("all", ("all", "outer"), doc="which rows' empty holes end the turn")}
+
+    def lap_end(self, turn, hole, was_empty):
+        if not was_empty:
+            return None
+        if self.p["rows"] == "outer" and turn.geometry.depth(hole) != turn.geometry.rows_per_player - 1:
+            return None
+        return EndTurn("empty-hole")
+        yield  # pragma: no cover - makes this a generator
+
+
+@block("relay")
+class Relay(Block):
+    """A lap that no other block stops goes on: the seeds of the hole where it
+    ended are taken up and sown from the next hole, in the same direction."""
+    order = 90
+
+    def lap_end(self, turn, hole, was_empty):
+        yield from turn.choose_direction(self.name)
+        return turn.relay_lap(hole)
+
+
+@block("row-shift")
+class RowShift(Block):
+    """A player whose inner row is empty captures from, and is captured in, the
+    innermost of their rows that still has seeds (katro; the three rows of the
+    Fianarantsoa katro)."""
+
+    def front_depth(self, board, geometry, player):
+        for d in range(geometry.rows_per_player):
+            if any(board[h] for h in geometry.row_holes(player, d)):
+                return d
+        return 0
+
+
+@block("capture")
+class Capture(Block):
+    """When a lap ends in a hole of the capturing row and the hole facing it in
+    the opponent's front row has seeds, they are captured.
+
+    ``take``: ``opposite`` (the facing hole) or ``column`` (all the opponent's
+    holes of that column: katro gorobaka).  ``sow``: ``with-hole`` (katro: the
+    captured seeds join the capturing hole, whose whole content is sown from the
+    next hole) or ``from-tsibongy`` (katra fandatsaka: the captured seeds alone
+    are sown from a tsibongy, towards the centre; see ``zone``).  ``compulsory``:
+    a turn must start with a capture when one is possible.  ``fotsiny``: a turn
+    that does not start with a capture captures nothing.  ``zone``: how many
+    holes at each end of the row send captured seeds to the tsibongy of that
+    end (the holes between give the player the choice)."""
+    order = 40
+    params = {
+        "take": Param("opposite", ("opposite", "column")),
+        "sow": Param("with-hole", ("with-hole", "from-tsibongy")),
+        "compulsory": Param(False, (False, True)),
+        "fotsiny": Param(False, (False, True)),
+        "zone": Param(2, kind=int),
+    }
+
+    def captures_at(self, turn, hole):
+        """The holes a lap ending in *hole* would capture (empty tuple if none)."""
+        g, board, player = turn.geometry, turn.board, turn.player
+        owner, depth, col = g.locate(hole)
+        if owner != player or g.solo or depth != turn.front_depth(player):
+            return ()
+        opponent = other(player)
+        if self.p["take"] == "column":
+            targets = tuple(g.facing(hole, d) for d in range(g.rows_per_player))
+            targets = tuple(h for h in targets if board[h])
+        else:
+            opposite = g.facing(hole, turn.front_depth(opponent))
+            targets = (opposite,) if board[opposite] else ()
+        if targets:
+            targets = turn.rules.capture_targets(turn, targets)
+        return targets
+
+    def lap_end(self, turn, hole, was_empty):
+        if not turn.captures:
+            return None
+        targets = self.captures_at(turn, hole)
+        if not targets:
+            if self.p["fotsiny"] and turn.lap_ends == 0:
+                turn.captures = False       # fotsiny: no capture at the start, none in the turn
+            return None
+        turn.take(targets)
+        if self.p["sow"] == "with-hole":
+            turn.merge(hole)
+            yield from turn.choose_direction(self.name)
+            return turn.relay_lap(hole)
+        side = yield from self.tsibongy_side(turn, hole)
+        tsibongy, direction = self.tsibongy(turn, side)
+        turn.direction = direction
+        return Lap(tsibongy, direction)
+
+    # -- the tsibongy rule ---------------------------------------------------------
+    def tsibongy_side(self, turn, hole):
+        g = turn.geometry
+        col = g.locate(hole)[2]
+        zone = self.p["zone"]
+        if col < zone:
+            return "left"
+        if col >= g.columns - zone:
+            return "right"
+        side = yield from turn.ask("tsibongy", ("left", "right"), self.name)
+        return side
+
+    def tsibongy(self, turn, side):
+        """The tsibongy on *side* and the direction from it towards the centre."""
+        g, player = turn.geometry, turn.player
+        hole = g.hole(player, 0, 0 if side == "left" else g.columns - 1)
+        toward = g.hole(player, 0, 1 if side == "left" else g.columns - 2)
+        direction = CCW if g.step(player, hole, CCW) == toward else CW
+        return hole, direction
+
+    def opening_captures(self, turn, opening):
+        """Whether an opening's first lap would end in a capture."""
+        return turn.rules.first_lap_captures(turn, opening, self)
+
+    def filter_openings(self, turn, options):
+        if not self.p["compulsory"] and not self.p["fotsiny"]:
+            return options
+        capturing = [o for o in options if self.opening_captures(turn, o)]
+        if self.p["compulsory"] and capturing:
+            return capturing
+        return options
+
+    def check(self, rules):
+        if rules.geometry.solo:
+            from ..errors import RulesError
+            raise RulesError("block 'capture' needs an opponent, but this board has one player only")
+        if self.p["sow"] == "from-tsibongy" and 2 * self.p["zone"] > rules.geometry.columns:
+            from ..errors import RulesError
+            raise RulesError(f"block 'capture': zone {self.p['zone']} is too wide for "
+                             f"{rules.geometry.columns} columns")
+
+
+@block("goal")
+class Goal(Block):
+    """How the game is won.  ``capture-all``: take all the opponent's seeds;
+    ``empty-inner-row``: empty the opponent's inner row (fanga, katra
+    fandatsaka, m'raha wa ntso).  In every game a player who cannot move when
+    it is their turn has lost."""
+    params = {"win": Param("capture-all", ("capture-all", "empty-inner-row", "last-mover"))}
+
+    def outcome(self, rules, position):
+        g = position.geometry
+        if g.solo:
+            return None
+        for loser in (position.to_move, other(position.to_move)):
+            if self.p["win"] == "capture-all":
+                gone = not any(position.cells[h] for h in g.holes_of(loser)) and not position.reserve(loser)
+            elif self.p["win"] == "empty-inner-row":
+                gone = not any(position.cells[h] for h in g.row_holes(loser, 0))
+            else:
+                gone = False
+            if gone:
+                return {"winner": other(loser), "reason": self.p["win"]}
+        return None

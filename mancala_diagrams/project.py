@@ -1,0 +1,50 @@
+"""Where the project's files are: rules/, sources/, and the published transcriptions."""
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+
+def find_root(start=None) -> Path:
+    """The project root: the nearest folder (from *start*, else the working
+    directory, else the package's parent) that has rules/ and sources/."""
+    candidates = []
+    if start is not None:
+        candidates.append(Path(start))
+    candidates.append(Path.cwd())
+    candidates.append(Path(__file__).resolve().parent.parent)
+    for c in candidates:
+        for p in (c, *c.resolve().parents):
+            if (p / "rules").is_dir() and (p / "sources").is_dir():
+                return p
+    return candidates[-1]
+
+
+def published_dir(root: Path) -> Path | None:
+    """The exact transcriptions of the source pages (``../shared/published``
+    beside the project, or ``$MANCALA_PUBLISHED``), if present."""
+    env = os.environ.get("MANCALA_PUBLISHED")
+    path = Path(env) if env else Path(root).resolve().parent / "shared" / "published"
+    return path if path.is_dir() else None
+
+
+@lru_cache(maxsize=8)
+def published_diagrams(directory: str) -> dict:
+    """id -> {'page', 'rows', 'marks', 'text_before'} for every published diagram."""
+    out = {}
+    for f in sorted(Path(directory).glob("*.json")):
+        data = json.loads(f.read_text(encoding="utf-8"))
+        before = ""
+        for b in data["blocks"]:
+            if b["kind"] == "diagram":
+                out[b["id"]] = {"page": f.stem, "rows": b["rows"], "marks": b.get("marks"),
+                                "text_before": before}
+            else:
+                before = b.get("text", "")
+    return out
+
+
+def example_paths(root: Path):
+    return sorted(Path(root, "sources").rglob("*.yaml"))
