@@ -58,6 +58,11 @@ class _Converter:
         yaml.constructor.SafeConstructor.__init__(self.constructor)
 
     def convert(self, node):
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in (
+                "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"):
+            line, col = _mark(node)
+            raise MancalaError(f"YAML tag {node.tag!r} is not allowed (files are plain data)",
+                               file=self.file, line=line, column=col)
         if isinstance(node, yaml.MappingNode):
             out = LocDict()
             out.file, (out.line, out.column) = self.file, _mark(node)

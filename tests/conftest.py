@@ -1,0 +1,53 @@
+"""Shared helpers: the project's rules, literal boards, random legal play."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from mancala_diagrams.engine import turn_generator
+from mancala_diagrams.loader import RulesLibrary
+from mancala_diagrams.position import Position
+
+ROOT = Path(__file__).resolve().parent.parent
+LIBRARY = RulesLibrary(ROOT / "rules")
+
+
+def rules(name):
+    return LIBRARY.load(name)
+
+
+def board(text, to_move="south", solo=False, **kw) -> Position:
+    """A position from a literal board: rows top first, '.' or 0 for an empty hole."""
+    rows = [[0 if c == "." else int(c) for c in line.split()] for line in text.strip().splitlines()]
+    return Position.from_rows(rows, to_move=to_move, solo=solo, **kw)
+
+
+def grid(position: Position) -> str:
+    """The board of a position in the same literal form, for whole-board assertions."""
+    return "\n".join(" ".join(str(v) for v in row) for row in position.rows(empty=0))
+
+
+def literal(text: str) -> str:
+    return "\n".join(" ".join(line.split()) for line in text.strip().splitlines()).replace(".", "0")
+
+
+def play_random_turn(rules, position, rng: random.Random, turn_number=1, events=None):
+    """Play one turn choosing every decision at random among the legal options.
+    Returns (new position, decisions made)."""
+    events = [] if events is None else events
+    gen = turn_generator(rules, position, turn_number, events)
+    made = []
+    try:
+        ask = next(gen)
+        while True:
+            choice = rng.choice(ask.options)
+            made.append((ask.kind, choice))
+            ask = gen.send(choice)
+    except StopIteration as stop:
+        return stop.value, made
+
+
+def playable_rules():
+    return [n for n in LIBRARY.names() if not LIBRARY.raw(n).get("abstract")]
