@@ -189,9 +189,9 @@ class Turn:
         return self.rules.front_depth(self.board, self.geometry, player)
 
     def snapshot(self) -> Position:
-        hand = None
+        """The position as it stands now, with nothing in hand."""
         return replace(self.position, cells=tuple(self.board), reserves=tuple(self.reserves),
-                       state=tuple(sorted(self.state.items())), hand=hand)
+                       state=tuple(sorted(self.state.items())), hand=None)
 
 
 def _check_choice(ask: Ask, value, geometry, where=""):
@@ -243,10 +243,10 @@ def turn_generator(rules, position: Position, turn_number: int, events: list,
     return rules.finish_turn(t)
 
 
-
 def drive(gen, decisions, geometry, where=""):
     """Run a turn generator, answering each Ask from *decisions* (an iterator of
-    (kind, value)); return (result, asks seen)."""
+    (kind, value)); return the position after the turn.  A decision the rules
+    do not ask for, or one missing, is an :class:`IllegalMove`."""
     try:
         ask = next(gen)
         while True:
@@ -263,4 +263,8 @@ def drive(gen, decisions, geometry, where=""):
             _check_choice(ask, value, geometry, where)
             ask = gen.send(value)
     except StopIteration as stop:
+        extra = next(decisions, None)
+        if extra is not None:
+            raise IllegalMove(f"{where}the turn is over, but the example gives one more decision "
+                              f"({extra[0]}): the rules do not ask for it") from None
         return stop.value

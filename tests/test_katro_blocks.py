@@ -196,3 +196,11 @@ def test_a_lap_longer_than_the_track_passes_its_starting_hole():
         . . . .
         . 2 . 2
         2 1 2 .""")
+
+
+def test_a_decision_the_rules_do_not_ask_for_is_refused():
+    r = rules("katro-4")
+    pos = r.initial_position()
+    with pytest.raises(IllegalMove) as err:
+        r.play(pos, [("start", (pos.geometry.parse("a1"), CW)), ("tsibongy", "left")])
+    assert "one more decision (tsibongy)" in str(err.value)
