@@ -50,7 +50,7 @@ class Event:
 @dataclass(frozen=True)
 class Ask:
     """A decision the rules leave to the player."""
-    kind: str                 # start place direction tsibongy rova nyumba hole
+    kind: str                 # start place direction tsibongy rova nyumba hole target
     options: tuple
     player: str
     rule: str = ""            # the building block asking
@@ -59,7 +59,7 @@ class Ask:
         if self.kind == "start":
             hole, d = value
             return f"{geometry.name(hole)} {direction_name(d)}"
-        if self.kind in ("place", "hole"):
+        if self.kind in ("place", "hole", "target"):
             return geometry.name(value)
         if self.kind == "direction":
             return direction_name(value)

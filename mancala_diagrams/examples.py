@@ -33,8 +33,9 @@ SOURCE_KEYS = ("page", "describes", "section", "note")
 START_KEYS = ("board", "to_move", "reserve", "hand", "state")
 DIAGRAM_KEYS = ("id", "at", "board", "marks", "erratum", "caption", "note")
 TRACK_KEYS = ("player", "from", "direction", "numbering")
-MOVE_KEYS = ("hole", "direction", "place", "then")
-DECISION_KEYS = ("hole", "direction", "place", "tsibongy", "rova", "nyumba", "start")
+MOVE_KEYS = ("hole", "direction", "place", "target", "then")
+DECISION_KEYS = ("hole", "direction", "place", "target", "tsibongy", "rova", "nyumba", "start")
+HOLE_DECISIONS = ("hole", "place", "target")   # decisions whose value is a hole name
 EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start")
 
 
@@ -312,15 +313,17 @@ class ExampleLoader:
         return Line(name, moves, diagrams, loc[0])
 
     def parse_turn(self, turn, g, file, loc):
-        """A turn: {hole: a1, direction: clockwise} or {place: f2, direction: ...},
-        with further decisions in ``then``."""
+        """A turn: {hole: a1, direction: clockwise}, {place: f2, direction: ...} or
+        {target: f2, direction: ...} (katro bevohoka's set-up), with further
+        decisions in ``then``."""
         if not isinstance(turn, dict):
             raise _err("a turn must be a mapping", file, loc, expected="{hole: a1, direction: clockwise}")
         _check_keys(turn, MOVE_KEYS, "a turn", file)
         decisions = []
         try:
-            if "place" in turn:
-                decisions.append(("place", g.parse(turn["place"]), turn.loc("place")))
+            opener = next((k for k in ("place", "target") if k in turn), None)
+            if opener:
+                decisions.append((opener, g.parse(turn[opener]), turn.loc(opener)))
                 if "direction" in turn:
                     decisions.append(("direction", parse_direction(turn["direction"]), turn.loc("direction")))
             elif "hole" in turn:
@@ -330,7 +333,8 @@ class ExampleLoader:
                 decisions.append(("start", (g.parse(turn["hole"]), parse_direction(turn["direction"])),
                                   turn.loc("hole")))
             elif "then" not in turn:
-                raise _err("a turn must say how it starts", file, loc, expected="hole: and direction:, or place:")
+                raise _err("a turn must say how it starts", file, loc,
+                           expected="hole: and direction:, place: or target:")
         except PositionError as exc:
             raise exc.located(file, *loc) from None
         then = turn.get("then") or []
@@ -346,7 +350,7 @@ class ExampleLoader:
                 raise _err(f"unknown decision {key!r}", file, iloc, expected=", ".join(DECISION_KEYS),
                            hint=closest_hint(key, DECISION_KEYS))
             try:
-                if key in ("hole", "place"):
+                if key in HOLE_DECISIONS:
                     value = g.parse(value)
                 elif key == "direction":
                     value = parse_direction(value)

@@ -21,7 +21,7 @@ RULES_KEYS = {
     "extends": "the rules this file varies (a name or a list of names)",
     "summary": "one sentence per language on what this variant changes",
     "sources": "bibliography keys of the descriptions the rules follow",
-    "board": "{columns: N, rows_per_player: 2, players: 2}",
+    "board": "{columns: N, rows_per_player: 2, players: 2 (or 1: one player's rows only)}",
     "start": "{seeds_per_hole: N} or {board: rows}, and reserve: N",
     "mechanics": "the building blocks and their parameters",
     "abstract": "true for a base that is only extended, never played itself",
@@ -201,8 +201,12 @@ def build_rules(name, merged, origin, path) -> Rules:
             file, line, col = _where(origin, "board", key)
             raise RulesError(f"unknown key {key!r} in board", file=file, line=line, column=col,
                              expected=", ".join(BOARD_KEYS), hint=closest_hint(key, BOARD_KEYS))
+    players = board.get("players", 2)
+    if players not in (1, 2) or isinstance(players, bool):
+        file, line, col = _where(origin, "board", "players")
+        raise RulesError(f"board: players must be 1 (one player's rows) or 2, not {players!r}",
+                         file=file, line=line, column=col)
     try:
-        players = board.get("players", 2)
         geometry = Geometry(int(board.get("columns", 0)), int(board.get("rows_per_player", 2)),
                             (SOUTH, NORTH) if players == 2 else (SOUTH,))
     except (MancalaError, TypeError, ValueError) as exc:

@@ -43,6 +43,7 @@ class Rules:
         self._emptied = _hooked(self.blocks, "emptied")
         self._finish = _hooked(self.blocks, "finish")
         self._outcome = _hooked(self.blocks, "outcome")
+        self._specials = _hooked(self.blocks, "special_holes")
         fronts = _hooked(self.blocks, "front_depth")
         self._front = fronts[0] if fronts else None
         if not self._openers:
@@ -154,6 +155,14 @@ class Rules:
                     return False
         return False
 
+    def special_holes_at(self, position: Position) -> list:
+        """The holes the rules treat specially in *position* (sorted indices),
+        from the blocks' ``special_holes`` hook: for drawings to frame them."""
+        holes = set()
+        for b in self._specials:
+            holes.update(b.special_holes(position))
+        return sorted(holes)
+
     # -- the game ---------------------------------------------------------------------------
     def outcome(self, position: Position):
         """None while the game goes on, else a dict with 'winner' and 'reason'."""
@@ -186,8 +195,11 @@ class Rules:
         return drive(gen, iter(decisions), position.geometry, where)
 
     def legal_moves(self, position: Position, limit: int = 10_000):
-        """Every complete turn as a tuple of decisions, found by replaying prefixes."""
+        """Every complete turn as a tuple of decisions, found by replaying prefixes
+        (none when the player to move cannot move)."""
         moves = []
+        if position.hand is None and not self.openings(position):
+            return moves
 
         def explore(prefix):
             if len(moves) >= limit:

@@ -17,6 +17,8 @@ declares its parameters (:class:`Param`) and implements only the hooks it needs:
 ``initial_state(position)``        state keys the block needs at the start
 ``outcome(rules, position)``       the game's result if it is over, else None
 ``check(rules)``                   refuse combinations that cannot work
+``special_holes(position)``        holes the rules treat specially in this position
+                          (a drawing frames them), e.g. the special hole of katro bevohoka
 
 The docs page "Building blocks" lists every block with its parameters.
 """
@@ -89,4 +91,4 @@ def closest_hint(word, candidates):
 
 
 # register the blocks
-from . import core, reserve  # noqa: E402,F401
+from . import core, reserve, target  # noqa: E402,F401
