@@ -99,6 +99,14 @@ class Turn:
         self.asked = False
         self.lap_open = False         # a lap has begun (its seeds taken up) but not ended
         self.lap_ends = 0             # how many lap ends have been resolved in this turn
+        self.mid_turn = position.hand is not None   # the turn began before this position
+
+    @property
+    def first_lap_end(self) -> bool:
+        """Whether the lap end being resolved is the turn's first (the one that
+        decides compulsory captures and fotsiny).  Never true for a turn that
+        starts mid-way (a position with seeds in hand)."""
+        return self.lap_ends == 0 and not self.mid_turn
 
     # -- trace -------------------------------------------------------------------
     def emit(self, kind, holes=(), count=0, seed=0, reason="", **detail):
@@ -217,7 +225,10 @@ def turn_generator(rules, position: Position, turn_number: int, events: list,
         t.hand = h.seeds
         t.captures = h.captures
         t.direction = h.direction
-        step = Lap(h.hole, h.direction)
+        if h.seeds:
+            step = Lap(h.hole, h.direction)
+        else:   # no seed in hand: a lap has just ended in h.hole, resolve it
+            step = (h.hole, t.board[h.hole] == 1)
     else:
         step = yield from rules.open_turn(t)
     laps = 0

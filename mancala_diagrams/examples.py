@@ -8,6 +8,12 @@ Three kinds of example:
 ``start``           the rules' start position (``kind: start``)
 ``track``           a numbered sowing order (``kind: track``), checked against
                     the player's track in the rules
+``special-holes``   coloured holes (``marks``) with a ``legend`` naming what
+                    each colour shows (``pink: rova.south``), checked against
+                    the holes the rules single out (rova, nyumba, the special
+                    hole ...) in the rules' start position, or in the
+                    example's ``start`` if it gives one; the seeds drawn, if
+                    any, are not checked
 
 Anchors: ``start``, ``end``, or ``[turn N] [lap N] EVENT`` with EVENT one of
 ``place``, ``pickup``, ``drop K``, ``capture``, ``merge``, ``end`` (the lap's
@@ -28,7 +34,7 @@ from .position import Hand, Position
 from .yamlio import LocDict, load_yaml_file
 
 EXAMPLE_KEYS = ("example", "kind", "rules", "title", "source", "assumptions", "artificial", "start",
-                "moves", "diagrams", "lines", "track", "notes", "caption")
+                "moves", "diagrams", "lines", "track", "notes", "caption", "legend")
 SOURCE_KEYS = ("page", "describes", "section", "note")
 START_KEYS = ("board", "to_move", "reserve", "hand", "state")
 DIAGRAM_KEYS = ("id", "at", "board", "marks", "erratum", "caption", "note")
@@ -36,6 +42,7 @@ TRACK_KEYS = ("player", "from", "direction", "numbering")
 MOVE_KEYS = ("hole", "direction", "place", "target", "then")
 DECISION_KEYS = ("hole", "direction", "place", "target", "tsibongy", "rova", "nyumba", "start")
 HOLE_DECISIONS = ("hole", "place", "target")   # decisions whose value is a hole name
+KINDS = ("game", "start", "track", "special-holes")
 EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start")
 
 
@@ -80,6 +87,7 @@ class Example:
     lines: list
     track: dict | None = None
     caption: dict | None = None
+    legend: dict | None = None      # special-holes: colour -> label
 
     @property
     def diagrams(self):
@@ -114,6 +122,21 @@ def _check_keys(mapping, allowed, what, file):
 
 _ANCHOR = re.compile(r"^(?:turn\s+(\d+)\s*)?(?:lap\s+(\d+)\s*)?"
                      r"(start|end|place|pickup|capture|merge|choice|drop(?:\s+(\d+))?)$")
+
+
+def parse_marks(value, file, loc, what):
+    """Marked holes: a block string (one row per line, a colour name per hole,
+    '.' for none) or a list of lists (None for none)."""
+    rows = []
+    if isinstance(value, str):
+        rows = [[None if w in (".", "-") else w for w in line.split()]
+                for line in value.strip("\n").splitlines() if line.strip()]
+    elif isinstance(value, list) and all(isinstance(r, list) for r in value):
+        rows = [[None if v is None else str(v) for v in r] for r in value]
+    if not rows or any(len(r) != len(rows[0]) for r in rows):
+        raise _err(f"{what}: one row per line, the same number of holes in each", file, loc,
+                   expected="a colour name per hole, '.' for none")
+    return rows
 
 
 def parse_anchor(text):
@@ -167,9 +190,9 @@ class ExampleLoader:
             raise _err(f"the file says example: {data.get('example')!r}", file, data.loc("example"),
                        expected=f"example: {path.stem} (the file name)")
         kind = data.get("kind", "game")
-        if kind not in ("game", "start", "track"):
-            raise _err(f"unknown kind {kind!r}", file, data.loc("kind"), expected="game, start or track",
-                       hint=closest_hint(kind, ("game", "start", "track")))
+        if kind not in KINDS:
+            raise _err(f"unknown kind {kind!r}", file, data.loc("kind"), expected=", ".join(KINDS),
+                       hint=closest_hint(kind, KINDS))
         if "rules" not in data:
             raise _err("the example names no rules", file, (data.line, data.column), expected="rules: NAME")
         rules = self.library.load(data["rules"], file, data.loc("rules"))
@@ -221,6 +244,10 @@ class ExampleLoader:
                 if ex.track["player"] not in g.players:
                     raise _err(f"track: no player {ex.track['player']!r}", file, track.loc("player"),
                                expected=" or ".join(g.players))
+            if kind == "special-holes":
+                ex.start = (self.parse_start(data["start"], rules, file, data.loc("start")) if "start" in data
+                            else rules.initial_position())
+                ex.legend = self.parse_legend(data, rules, ex.start, file)
             ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), False))
         ids = [d.id for d in ex.diagrams]
         dup = {i for i in ids if ids.count(i) > 1}
@@ -253,13 +280,28 @@ class ExampleLoader:
         pos = replace(pos, reserves=tuple(reserves))
         if "hand" in start:
             h = start["hand"]
-            _check_keys(h, ("seeds", "hole", "direction", "captures"), "hand", file)
+            _check_keys(h, ("seeds", "hole", "last", "direction", "captures"), "hand", file)
+            if ("last" in h) == ("seeds" in h or "hole" in h):
+                raise _err("hand: give either seeds and hole (seeds still to sow), or last (the hole "
+                           "where a lap has just ended)", file, start.loc("hand"),
+                           expected="{seeds: N, hole: a2, direction: clockwise} or {last: a2, direction: clockwise}")
+            captures = h.get("captures", True)
+            if not isinstance(captures, bool):
+                raise _err(f"hand: captures must be true or false, not {captures!r}", file, h.loc("captures"))
             try:
-                pos = replace(pos, hand=Hand(int(h["seeds"]), g.parse(h["hole"]), parse_direction(h["direction"]),
-                                             bool(h.get("captures", True))))
+                if "last" in h:
+                    hand = Hand(0, g.parse(h["last"]), parse_direction(h["direction"]), captures)
+                else:
+                    hand = Hand(int(h["seeds"]), g.parse(h["hole"]), parse_direction(h["direction"]), captures)
+                    if hand.seeds <= 0:
+                        raise ValueError("seeds must be 1 or more (use last: for a lap that has just ended)")
+                pos = replace(pos, hand=hand)
             except (MancalaError, KeyError, TypeError, ValueError) as exc:
                 raise _err(f"hand: {getattr(exc, 'message', exc)}", file, start.loc("hand"),
-                           expected="{seeds: N, hole: a2, direction: clockwise}") from None
+                           expected="{seeds: N, hole: a2, direction: clockwise} or {last: a2, direction: clockwise}") from None
+            if "last" in h and pos.cells[hand.hole] == 0:
+                raise _err(f"hand: a lap cannot have just ended in {h['last']}, which is empty", file,
+                           h.loc("last"))
         if "state" in start:
             st = start["state"]
             if not isinstance(st, dict):
@@ -307,10 +349,34 @@ class ExampleLoader:
                                d.loc("erratum"), expected="rules_board: rows")
                 erratum = Erratum(_text(e.get("reason"), "erratum reason", file, d.loc("erratum")),
                                   parse_board_rows(e["rules_board"], file, e.loc("rules_board"), "rules_board"))
-            diagrams.append(Diagram(d["id"], anchor, at, grid, d.get("marks"), erratum,
+            marks = None
+            if "marks" in d:
+                marks = parse_marks(d["marks"], file, d.loc("marks"), f"diagram {d['id']} marks")
+                if len(marks) != len(grid) or any(len(a) != len(b) for a, b in zip(marks, grid)):
+                    raise _err(f"diagram {d['id']}: the marks and the board differ in size", file, d.loc("marks"))
+            diagrams.append(Diagram(d["id"], anchor, at, grid, marks, erratum,
                                     _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
                                     dloc[0], name))
         return Line(name, moves, diagrams, loc[0])
+
+    def parse_legend(self, data, rules, position, file):
+        legend = data.get("legend")
+        if not isinstance(legend, dict) or not legend:
+            raise _err("a special-holes example needs a legend: colour -> what it shows", file,
+                       data.loc("legend") if "legend" in data else (data.line, data.column),
+                       expected="legend: {pink: rova.south, lightcyan: rova.north}")
+        labels = set(rules.special_hole_labels(position).values())
+        seen = {}
+        for colour, label in legend.items():
+            if label not in labels:
+                raise _err(f"legend: the rules {rules.name} single out no {label!r} holes", file,
+                           legend.key_loc(colour), expected=", ".join(sorted(labels)) or "(none in these rules)",
+                           hint=closest_hint(label, labels))
+            if label in seen:
+                raise _err(f"legend: {label!r} is given two colours ({seen[label]} and {colour})", file,
+                           legend.key_loc(colour))
+            seen[label] = colour
+        return {str(c): str(l) for c, l in legend.items()}
 
     def parse_turn(self, turn, g, file, loc):
         """A turn: {hole: a1, direction: clockwise}, {place: f2, direction: ...} or
@@ -398,6 +464,19 @@ def replay_line(example: Example, line: Line) -> Replay:
 
 def replay(example: Example) -> list[Replay]:
     return [replay_line(example, ln) for ln in example.lines]
+
+
+def special_holes_grid(example: Example):
+    """The marks a ``special-holes`` example's diagram should show: each hole
+    the rules single out with a label in the legend, in that label's colour."""
+    g = example.rules.geometry
+    colour = {label: c for c, label in (example.legend or {}).items()}
+    grid = [[None] * g.columns for _ in range(g.rows)]
+    for hole, label in example.rules.special_hole_labels(example.start).items():
+        if label in colour:
+            r, c = divmod(hole, g.columns)
+            grid[r][c] = colour[label]
+    return grid
 
 
 def track_grid(example: Example):

@@ -9,7 +9,8 @@ A :class:`Position` is immutable and has a one-line text form that round-trips::
 Text form: the rows top first, separated by ``/``, each row's seed counts
 separated by ``,``; then the player to move; then optional ``key=value`` fields:
 ``reserve=S:N`` (South's and North's seeds off the board), ``hand=K@HOLE:DIR[:fotsiny]``
-(a turn in progress: K seeds in hand, the first to be dropped in HOLE), ``solo``
+(a turn in progress: K seeds in hand, the first to be dropped in HOLE; with K = 0, a lap
+has just ended in HOLE and what follows is decided by the rules), ``solo``
 (one player's rows only), ``rows=N`` (rows per player, when not half the rows),
 and the mechanics' own state (``rova.south=gone`` ...).
 """
@@ -24,7 +25,8 @@ from .geometry import (CCW, CW, NORTH, PLAYERS, SOUTH, Geometry, direction_name,
 
 @dataclass(frozen=True)
 class Hand:
-    """Seeds held mid-turn: *seeds* to drop, the first into *hole*, going *direction*."""
+    """Seeds held mid-turn: *seeds* to drop, the first into *hole*, going *direction*.
+    With ``seeds == 0`` the last seed of a lap has just fallen into *hole*."""
     seeds: int
     hole: int
     direction: int

@@ -163,6 +163,18 @@ class Rules:
             holes.update(b.special_holes(position))
         return sorted(holes)
 
+    def special_hole_labels(self, position: Position) -> dict:
+        """{hole: label} of the holes the rules treat specially in *position*; a
+        block whose hook gives bare holes labels them with its own name."""
+        out = {}
+        for b in self._specials:
+            found = b.special_holes(position)
+            if isinstance(found, dict):
+                out.update(found)
+            else:
+                out.update((h, b.name) for h in found)
+        return out
+
     # -- the game ---------------------------------------------------------------------------
     def outcome(self, position: Position):
         """None while the game goes on, else a dict with 'winner' and 'reason'."""

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from .errors import MancalaError
-from .examples import ExampleLoader, replay_line, track_grid
+from .examples import ExampleLoader, replay_line, special_holes_grid, track_grid
 from .loader import RulesLibrary
 from .project import example_paths, find_root, published_diagrams, published_dir
 
@@ -68,6 +68,10 @@ class Verifier:
             expected = example.rules.initial_position().rows()
             for d in example.diagrams:
                 rows.append(self.judge(d, expected, base, exact=False))
+        elif example.kind == "special-holes":
+            expected = special_holes_grid(example)
+            for d in example.diagrams:
+                rows.append(self.judge_marks(d, expected, base))
         elif example.kind == "track":
             expected = track_grid(example)
             for d in example.diagrams:
@@ -118,6 +122,28 @@ class Verifier:
             return {**row, "status": "mismatch",
                     "reason": "declared erratum, but the published diagram matches the replay"}
         return {**row, "status": "erratum", "reason": d.erratum.reason["en"], "diff": diff}
+
+    def judge_marks(self, d, expected, base):
+        """A board-only diagram of coloured holes: its marks against the rules'."""
+        row = {**base, "diagram": d.id}
+        if self.published is not None:
+            pub = self.published.get(d.id)
+            if pub is None:
+                return {**row, "status": "mismatch", "reason": f"no published diagram has the id {d.id}"}
+            if pub["rows"] != d.grid or pub.get("marks") != d.marks:
+                return {**row, "status": "mismatch",
+                        "reason": "the example's transcription differs from the published diagram",
+                        "diff": board_diff(pub["rows"], d.grid, exact=True)
+                        + board_diff(pub.get("marks") or [], d.marks or [], exact=True)}
+        if d.marks is None:
+            return {**row, "status": "mismatch", "reason": "a special-holes diagram needs its marks"}
+        if d.erratum is not None:
+            return {**row, "status": "mismatch", "reason": "errata are not supported on special-holes diagrams"}
+        diff = board_diff(d.marks, expected, exact=True)
+        if diff:
+            return {**row, "status": "mismatch", "reason": "the marked holes differ from the rules' special holes",
+                    "diff": diff}
+        return {**row, "status": "verified"}
 
     def verify(self, paths=None) -> list[dict]:
         paths = [Path(p) for p in paths] if paths else example_paths(self.root)

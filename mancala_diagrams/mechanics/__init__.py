@@ -18,7 +18,10 @@ declares its parameters (:class:`Param`) and implements only the hooks it needs:
 ``outcome(rules, position)``       the game's result if it is over, else None
 ``check(rules)``                   refuse combinations that cannot work
 ``special_holes(position)``        holes the rules treat specially in this position
-                          (a drawing frames them), e.g. the special hole of katro bevohoka
+                          (a drawing frames them), e.g. the special hole of katro bevohoka,
+                          the rova; an iterable of holes, or a {hole: label} mapping
+                          (labels name them in ``special-holes`` examples' legends;
+                          by default a hole's label is the block's name)
 
 The docs page "Building blocks" lists every block with its parameters.
 """
@@ -91,4 +94,4 @@ def closest_hint(word, candidates):
 
 
 # register the blocks
-from . import core, reserve, target  # noqa: E402,F401
+from . import core, reserve, rova, target  # noqa: E402,F401

@@ -146,7 +146,7 @@ class Capture(Block):
             return None
         targets = self.captures_at(turn, hole)
         if not targets:
-            if self.p["fotsiny"] and turn.lap_ends == 0:
+            if self.p["fotsiny"] and turn.first_lap_end:
                 turn.captures = False       # fotsiny: no capture at the start, none in the turn
             return None
         turn.take(targets)
