@@ -1,6 +1,7 @@
 """The reserve and the two phases (katra fandatsaka, katra be, m'raha wa ntso)."""
 from __future__ import annotations
 
+from ..geometry import other
 from . import Block, Param, block
 
 
@@ -31,3 +32,30 @@ class Reserve(Block):
         turn.emit("lap_end", (hole,), 1, reason="full")
         turn.lap_open = False
         return (hole, False)
+
+    def outcome(self, rules, position):
+        """A player who must place a reserve seed but has no seed in their inner
+        row cannot start a turn, and has lost."""
+        g = position.geometry
+        if g.solo or position.hand is not None:
+            return None
+        p = position.to_move
+        if position.reserve(p) > 0 and not any(position.cells[h] for h in g.row_holes(p, 0)):
+            return {"winner": other(p), "reason": "cannot-place"}
+        return None
+
+
+@block("singletons")
+class Singletons(Block):
+    """Katra be: in phase 2 (both reserves spent), a player whose every
+    non-empty hole holds a single seed has lost."""
+
+    def outcome(self, rules, position):
+        g = position.geometry
+        if g.solo or any(position.reserves) or position.hand is not None:
+            return None
+        for p in (position.to_move, other(position.to_move)):
+            seeds = [position.cells[h] for h in g.holes_of(p) if position.cells[h]]
+            if seeds and all(n == 1 for n in seeds):
+                return {"winner": other(p), "reason": "singletons"}
+        return None
