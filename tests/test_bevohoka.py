@@ -355,3 +355,33 @@ def test_legal_moves_are_consistent(data, columns):
     for m in moves:
         q = r.play(p, m)                                          # each enumerated move is legal
         assert q.seeds == p.seeds
+
+
+# -- the optimal-solutions table on the site ---------------------------------------------------------
+
+def test_solutions_table_reads_the_solver_file(tmp_path):
+    from mancala_diagrams.solutions_doc import load_results, table
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps({"results": [
+        {"columns": 2, "turns": 1, "laps": 3, "method": "exhaustive", "positions": 1234,
+         "sequence": [["b1"]]},
+        {"columns": 9, "turns": None, "lower_bound": 4, "status": "bounds"}]}))
+    headings, rows = table(load_results(f), "fr")
+    assert headings == ["Colonnes", "Moins de tours", "Moins de semis (au moins de tours)",
+                        "Borne inférieure", "Statut", "Preuve", "Positions explorées"]
+    assert rows[0] == ["2", "1", "3", "—", "—", "recherche exhaustive", "1\u202f234"]
+    assert rows[1] == ["9", "—", "—", "4", "bornes seulement", "—", "—"]
+
+
+def test_solutions_file_errors_are_located(tmp_path):
+    from mancala_diagrams.solutions_doc import load_results
+    f = tmp_path / "s.json"
+    f.write_text('{"results": [\n  {"columns": 2,}\n]}')
+    with pytest.raises(MancalaError) as exc:
+        load_results(f)
+    assert exc.value.line == 2 and exc.value.file == str(f)
+    f.write_text('{"other": 1}')
+    with pytest.raises(MancalaError, match="no list of results"):
+        load_results(f)
+    with pytest.raises(MancalaError, match="no solutions file"):
+        load_results(tmp_path / "missing.json")
