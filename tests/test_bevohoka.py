@@ -129,6 +129,19 @@ def test_lap_ending_in_the_special_hole_lets_the_player_choose_and_go_on():
     assert rows_of(after) == ["1 0 4 1 0 9", "4 4 1 0 0 0"]
 
 
+def test_choices_after_the_special_hole_are_recorded_in_the_trace():
+    r = rules()
+    p = pos(["0 3 3 0 3 5", "3 3 0 3 1 0"], **SET_UP)
+    events = []
+    r.play(p, [("start", (h("d1"), CCW)), ("hole", h("f1")), ("hole", h("e1")), ("hole", h("f1")),
+               ("hole", h("e2"))], events=events)
+    choices = [(e.lap, e.holes, e.count, e.reason) for e in events if e.kind == "choice"]
+    # each lap ending in f2 is followed by the hole South chooses, with its seeds
+    assert choices == [(1, (h("f1"),), 1, "special-hole"), (2, (h("e1"),), 2, "special-hole"),
+                       (3, (h("f1"),), 1, "special-hole"), (4, (h("e2"),), 3, "special-hole")]
+    assert [e.reason for e in events if e.kind == "turn_end"] == ["empty-hole"]
+
+
 def test_lap_ending_in_the_empty_special_hole_still_lets_the_player_choose():
     r = rules()
     p = pos(["2 2 2 3 3 0", "2 2 2 2 2 2"], **SET_UP)

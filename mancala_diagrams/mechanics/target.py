@@ -101,6 +101,7 @@ class TargetHole(Block):
         if not options:
             return EndTurn("target-full")
         chosen = yield from turn.ask("hole", options, self.name)
+        turn.emit("choice", (chosen,), turn.board[chosen], reason="special-hole")
         turn.pickup(chosen)
         return Lap(turn.geometry.step(turn.player, chosen, turn.direction), turn.direction)
 
