@@ -1,4 +1,4 @@
-"""The command line: ``mancala-diagrams verify | check | replay | rules | solve``."""
+"""The command line: ``mancala-diagrams verify | check | replay | rules | schema | new | solve``."""
 from __future__ import annotations
 
 import argparse
@@ -45,9 +45,115 @@ def cmd_verify(args) -> int:
     return 0 if ok(rows) else 1
 
 
+def _check_rules_file(path) -> str:
+    """Load a rules file (and its bases); return a one-line summary or raise."""
+    from pathlib import Path
+    from .loader import RulesLibrary
+    path = Path(path)
+    lib = RulesLibrary(path.parent)
+    data = lib.raw(path.stem)
+    lib.lineage(path.stem)
+    if data.get("abstract"):
+        return "a base for variants (abstract): keys and blocks checked"
+    r = lib.load(path.stem)
+    return f"{r.geometry.describe()}; " + ", ".join(b.name for b in r.blocks)
+
+
+def _is_rules_file(path) -> bool:
+    from pathlib import Path
+    from .project import find_root
+    path = Path(path).resolve()
+    root = find_root(path.parent).resolve()
+    return path.parent == root / "rules" or path.parent.name == "rules"
+
+
 def cmd_check(args) -> int:
-    args.json, args.quiet = False, False
-    return cmd_verify(args)
+    """Validate and replay only the given files: rules files are loaded with
+    their bases, example files replayed and compared; one failing file does not
+    stop the others from being checked."""
+    from pathlib import Path
+    from .verify import Verifier, ok
+    paths = []
+    for p in args.paths:
+        p = Path(p)
+        paths.extend(sorted(p.rglob("*.yaml")) if p.is_dir() else [p])
+    status = 0
+    examples = []
+    for p in paths:
+        if _is_rules_file(p):
+            try:
+                print(f"{str(p):40} ok: {_check_rules_file(p)}")
+            except MancalaError as exc:
+                print(f"{str(p):40} error\n{'':22} {exc}")
+                status = 1
+        else:
+            examples.append(p)
+    if examples:
+        v = Verifier(args.root)
+        rows = v.verify(examples)
+        for r in rows:
+            _print_row(r, sys.stdout)
+        counts = {}
+        for r in rows:
+            counts[r["status"]] = counts.get(r["status"], 0) + 1
+        print(f"{len(rows)} diagrams checked: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+        if not ok(rows):
+            status = 1
+    return status
+
+
+def cmd_schema(args) -> int:
+    """Write (--write) or compare (--check, the default) the files generated from
+    the code: the JSON Schemas and docs/blocks.md."""
+    from . import schema
+    from .blockdocs import render
+    from .project import find_root
+    docs = find_root() / "docs" / "blocks.md"
+    if args.write:
+        written = schema.write()
+        text = render()
+        if not docs.exists() or docs.read_text(encoding="utf-8") != text:
+            docs.parent.mkdir(exist_ok=True)
+            tmp = docs.with_suffix(".md.tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(docs)
+            written.append(docs)
+        for w in written:
+            print(f"wrote {w}")
+        if not written:
+            print("the schemas and docs/blocks.md are up to date")
+        return 0
+    stale = schema.stale()
+    if not docs.exists() or docs.read_text(encoding="utf-8") != render():
+        stale.append(docs)
+    for p in stale:
+        print(f"out of date: {p}")
+    if stale:
+        print("run: mancala-diagrams schema --write")
+        return 1
+    print("the schemas and docs/blocks.md are up to date")
+    return 0
+
+
+def cmd_new(args) -> int:
+    from .project import find_root
+    from . import scaffold
+    root = find_root()
+    if args.what == "variant":
+        if not args.base:
+            print("mancala-diagrams: new variant needs --from BASE", file=sys.stderr)
+            return 2
+        path = scaffold.new_variant(root, args.name, args.base, args.set, args.title_en, args.title_fr,
+                                    args.columns, args.force)
+    else:
+        if not args.rules:
+            print("mancala-diagrams: new example needs --rules RULES", file=sys.stderr)
+            return 2
+        path = scaffold.new_example(root, args.name, args.rules, args.dir, args.moves, args.turns,
+                                    args.describes or (), args.force)
+    print(f"wrote {path}")
+    print(f"next: edit it, then run: mancala-diagrams check {path}")
+    return 0
 
 
 def cmd_replay(args) -> int:
@@ -108,9 +214,34 @@ def build_parser():
     v.add_argument("-q", "--quiet", action="store_true", help="print only what is not verified")
     v.add_argument("paths", nargs="*", help="example files (default: all of sources/)")
     v.set_defaults(func=cmd_verify)
-    c = sub.add_parser("check", help="validate and replay only the given example files")
+    c = sub.add_parser("check", help="validate the given rules files and validate and replay the given "
+                                     "example files (or every YAML file of the given folders)")
     c.add_argument("paths", nargs="+")
+    c.add_argument("--root", default=None, help=argparse.SUPPRESS)
     c.set_defaults(func=cmd_check)
+    sc = sub.add_parser("schema", help="check (or --write) the JSON Schemas and docs/blocks.md generated "
+                                       "from the code")
+    sc.add_argument("--write", action="store_true", help="rewrite the generated files")
+    sc.add_argument("--check", action="store_true", help="exit 1 if a generated file is out of date (default)")
+    sc.set_defaults(func=cmd_schema)
+    n = sub.add_parser("new", help="scaffold a new variant (rules file) or a new example")
+    n.add_argument("what", choices=("variant", "example"))
+    n.add_argument("name", help="the new file's name, without .yaml")
+    n.add_argument("--from", dest="base", help="variant: the rules it extends")
+    n.add_argument("--set", action="append", metavar="BLOCK.PARAM=VALUE",
+                   help="variant: a block parameter that differs from the base (repeatable); BLOCK=null "
+                        "removes a block, BLOCK={} adds one")
+    n.add_argument("--columns", type=int, help="variant: the number of columns, if it differs")
+    n.add_argument("--title-en", help="variant: the English name")
+    n.add_argument("--title-fr", help="variant: the French name")
+    n.add_argument("--rules", help="example: the rules it follows")
+    n.add_argument("--dir", help="example: the folder (default sources/<first word of the rules>)")
+    n.add_argument("--moves", help="example: the turns, e.g. 'a2 clockwise; c3 ccw, tsibongy left' "
+                                   "(default: the first legal move of each turn)")
+    n.add_argument("--turns", type=int, default=1, help="example: how many turns without --moves (default 1)")
+    n.add_argument("--describes", action="append", help="example: a bibliography key (repeatable)")
+    n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    n.set_defaults(func=cmd_new)
     r = sub.add_parser("replay", help="print the trace of an example")
     r.add_argument("example")
     r.add_argument("--drops", action="store_true", help="show every seed dropped")

@@ -54,6 +54,8 @@ class Ask:
     options: tuple
     player: str
     rule: str = ""            # the building block asking
+    # why a value outside the options is refused: value -> (reason, rule) or None
+    why: object = field(default=None, compare=False, repr=False)
 
     def describe(self, value, geometry) -> str:
         if self.kind == "start":
@@ -174,8 +176,9 @@ class Turn:
         """Ask the player to choose among *options*; a generator (use ``yield from``)."""
         options = tuple(options)
         if not options:
-            raise MancalaError(f"no legal {kind} choice at this point [rule: {rule}]")
-        value = yield Ask(kind, options, self.player, rule)
+            raise IllegalMove(f"{self.player} has no legal {kind} choice at this point", rule=rule)
+        value = yield Ask(kind, options, self.player, rule,
+                          why=lambda v: self.rules.explain_refusal(self, kind, v))
         self.asked = True
         return value
 
@@ -202,15 +205,38 @@ class Turn:
                        state=tuple(sorted(self.state.items())), hand=None)
 
 
+def describe_options(ask: Ask, geometry, limit=16) -> str:
+    """The options of *ask*, shortly: openings grouped by hole ("a1, b2 (either direction)")."""
+    if not ask.options:
+        return "none"
+    if ask.kind == "start":
+        dirs = {}
+        for hole, d in ask.options:
+            dirs.setdefault(hole, set()).add(d)
+        groups = {}
+        for hole, ds in dirs.items():
+            label = "either direction" if len(ds) == 2 else direction_name(next(iter(ds)))
+            groups.setdefault(label, []).append(geometry.name(hole))
+        parts = []
+        for label, holes in groups.items():
+            shown = ", ".join(holes[:limit]) + (" ..." if len(holes) > limit else "")
+            parts.append(f"{shown} ({label})")
+        return "; ".join(parts)
+    names = [ask.describe(o, geometry) for o in ask.options]
+    return ", ".join(names[:limit]) + (" ..." if len(names) > limit else "")
+
+
 def _check_choice(ask: Ask, value, geometry, where=""):
-    if value not in ask.options:
-        try:
-            shown = ask.describe(value, geometry)
-        except Exception:
-            shown = repr(value)
-        opts = ", ".join(ask.describe(o, geometry) for o in ask.options) or "none"
-        raise IllegalMove(f"{where}{shown} is not allowed here", rule=ask.rule,
-                          expected=f"one of: {opts}")
+    if value in ask.options:
+        return
+    try:
+        shown = ask.describe(value, geometry)
+    except Exception:
+        shown = repr(value)
+    why = ask.why(value) if ask.why else None
+    reason, rule = why if why else ("the rules do not allow it here", ask.rule)
+    raise IllegalMove(f"{where}{ask.player} cannot play {shown}: {reason}", rule=rule,
+                      expected=f"one of: {describe_options(ask, geometry)}")
 
 
 def turn_generator(rules, position: Position, turn_number: int, events: list,
@@ -254,28 +280,59 @@ def turn_generator(rules, position: Position, turn_number: int, events: list,
     return rules.finish_turn(t)
 
 
-def drive(gen, decisions, geometry, where=""):
-    """Run a turn generator, answering each Ask from *decisions* (an iterator of
-    (kind, value)); return the position after the turn.  A decision the rules
-    do not ask for, or one missing, is an :class:`IllegalMove`."""
+
+def _turn_end_reason(events):
+    for e in reversed(events or ()):
+        if e.kind == "turn_end":
+            return e.reason
+    return ""
+
+
+def drive(gen, decisions, geometry, where="", events=None):
+    """Run a turn generator, answering each Ask from *decisions* (an iterable of
+    (kind, value)); return the generator's result.
+
+    Every refusal is an :class:`IllegalMove` that names the step (*where*, then
+    ``decision N (kind)``) and the rule; its ``decision`` attribute is the index
+    of the offending decision (``len(decisions)`` when one is missing)."""
+    decisions = list(decisions)
+    index = 0
+
+    def step():
+        return f"{where}decision {index + 1}"
+
     try:
         ask = next(gen)
         while True:
-            try:
-                kind, value = next(decisions)
-            except StopIteration:
-                raise IllegalMove(f"{where}the turn needs a decision here ({ask.kind}) "
-                                  f"but the example gives none",
-                                  rule=ask.rule,
-                                  expected="one of: " + ", ".join(ask.describe(o, geometry) for o in ask.options)) from None
+            if index >= len(decisions):
+                raise IllegalMove(f"{step()}: the turn needs a {ask.kind} decision here "
+                                  f"but the example gives none", rule=ask.rule,
+                                  expected=f"one of: {describe_options(ask, geometry)}")
+            kind, value = decisions[index]
             if kind != ask.kind:
-                raise IllegalMove(f"{where}the rules ask for a {ask.kind!r} decision here, "
-                                  f"the example gives {kind!r}", rule=ask.rule)
-            _check_choice(ask, value, geometry, where)
+                raise IllegalMove(f"{step()}: the example gives a {kind} decision, but the rules ask for "
+                                  f"a {ask.kind} decision here", rule=ask.rule,
+                                  expected=f"{ask.kind}: one of {describe_options(ask, geometry)}")
+            _check_choice(ask, value, geometry, f"{step()} ({kind}): ")
+            index += 1
             ask = gen.send(value)
     except StopIteration as stop:
-        extra = next(decisions, None)
-        if extra is not None:
-            raise IllegalMove(f"{where}the turn is over, but the example gives one more decision "
-                              f"({extra[0]}): the rules do not ask for it") from None
+        if index < len(decisions):
+            kind = decisions[index][0]
+            reason = _turn_end_reason(events)
+            raise _at(IllegalMove(f"{step()}: the turn is already over"
+                                  + (f" ({reason})" if reason else "")
+                                  + f", but the example still gives a {kind} decision",
+                                  expected="no further decision in this turn"), index)
         return stop.value
+    except MancalaError as exc:
+        if where and not exc.message.startswith(where):
+            exc.message = f"{where}{exc.message}"
+            exc.args = (str(exc),)
+        raise _at(exc, index) from None
+
+
+def _at(exc, index):
+    if getattr(exc, "decision", None) is None:
+        exc.decision = index
+    return exc

@@ -74,3 +74,15 @@ class IllegalMove(MancalaError):
 
 class EndlessTurn(MancalaError):
     """A turn that would never end (a sowing cycle), cut by the engine."""
+
+
+class IncompatibleRules(RulesError):
+    """Building blocks (or a block and the board / start) that cannot work
+    together.  *reason* is a short stable name for the refusal (documented on
+    the building-blocks page); *block* is the block whose key the error is
+    located at in the rules file."""
+
+    def __init__(self, message: str, *, reason: str, block: str | None = None, **kw):
+        self.reason = reason
+        self.block = block
+        super().__init__(f"{message} [refused: {reason}]", **kw)

@@ -26,23 +26,111 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .engine import Event
+from .fields import Field, obj, ref
 from .errors import ExampleError, IllegalMove, MancalaError, PositionError
 from .geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
 from .loader import RulesLibrary, parse_board_rows
+from .schema import validate
 from .mechanics import closest_hint
 from .position import Hand, Position
 from .yamlio import LocDict, load_yaml_file
 
-EXAMPLE_KEYS = ("example", "kind", "rules", "title", "source", "assumptions", "artificial", "start",
-                "moves", "diagrams", "lines", "track", "notes", "caption", "legend")
-SOURCE_KEYS = ("page", "describes", "section", "note")
-START_KEYS = ("board", "to_move", "reserve", "hand", "state")
-DIAGRAM_KEYS = ("id", "at", "board", "marks", "erratum", "caption", "note")
-TRACK_KEYS = ("player", "from", "direction", "numbering")
-MOVE_KEYS = ("hole", "direction", "place", "target", "then")
-DECISION_KEYS = ("hole", "direction", "place", "target", "tsibongy", "rova", "nyumba", "start")
 HOLE_DECISIONS = ("hole", "place", "target")   # decisions whose value is a hole name
 KINDS = ("game", "start", "track", "special-holes")
+SOURCE_KEYS = {
+    "page": Field("the published page the diagrams come from (a file of ../shared/published)", {"type": "string"}),
+    "describes": Field("bibliography keys of the descriptions the example follows",
+                       {"type": "array", "items": {"type": "string"}}),
+    "section": Field("the section of the page", {"type": "string"}),
+    "note": Field("free text", {"anyOf": [{"type": "string"}, ref("text")]}),
+}
+RESERVE_KEYS = {p: Field(f"{p}'s seeds off the board", ref("count")) for p in PLAYERS}
+HAND_KEYS = {
+    "seeds": Field("seeds in hand, still to sow", {"type": "integer", "minimum": 1}),
+    "hole": Field("the hole the first of them drops into", ref("hole")),
+    "last": Field("instead of seeds and hole: the hole where a lap has just ended (to be resolved)", ref("hole")),
+    "direction": Field("the direction of the turn", ref("direction"), required=True),
+    "captures": Field("false during a fotsiny turn (which captures nothing)", {"type": "boolean"}),
+}
+START_KEYS = {
+    "board": Field("the board, rows top first, '.' for an empty hole (default: the rules' start)", ref("board")),
+    "to_move": Field("who plays first", ref("player")),
+    "reserve": Field("seeds off the board: {south: N, north: N}", obj(RESERVE_KEYS)),
+    "hand": Field("a turn in progress: seeds in hand", obj(HAND_KEYS)),
+    "state": Field("state the board does not show (mechanics' own keys)",
+                   {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}}),
+}
+ERRATUM_KEYS = {
+    "reason": Field("why the published board is wrong, in each language", ref("text"), required=True),
+    "rules_board": Field("the board the rules give", ref("board"), required=True),
+}
+DIAGRAM_KEYS = {
+    "id": Field("the id of the published diagram (katro-06), or of the example's own diagram",
+                {"type": "string", "minLength": 1}, required=True),
+    "at": Field("where in the replay: start, end, [turn N] [lap N] place|pickup|drop K|capture|merge|end|choice",
+                {"type": ["string", "integer"]}),
+    "board": Field("the board as published, rows top first, '.' for an empty hole", ref("board"), required=True),
+    "marks": Field("the holes the diagram colours: a colour name per hole, '.' for none, one row per line",
+                   {"anyOf": [{"type": "string"},
+                              {"type": "array", "items": {"type": "array",
+                                                          "items": {"type": ["string", "null"]}}}]}),
+    "erratum": Field("the published board is wrong: why, and the board the rules give", obj(ERRATUM_KEYS)),
+    "caption": Field("a caption in each language", ref("text")),
+    "note": Field("free text", {"anyOf": [{"type": "string"}, ref("text")]}),
+}
+TRACK_KEYS = {
+    "player": Field("whose track", ref("player")),
+    "from": Field("the hole numbered first", ref("hole"), required=True),
+    "direction": Field("the direction of the numbering", ref("direction")),
+    "numbering": Field("the first number (0 or 1)", {"type": "integer"}),
+}
+DECISION_KEYS = {
+    "hole": Field("a hole the rules ask for", ref("hole")),
+    "direction": Field("a sowing direction the rules ask for", ref("direction")),
+    "place": Field("the hole a reserve seed is put into", ref("hole")),
+    "target": Field("the special hole chosen at the set-up (katro bevohoka)", ref("hole")),
+    "tsibongy": Field("which tsibongy the captured seeds are sown from", {"enum": ["left", "right"]}),
+    "rova": Field("what to do with the rova", {"type": "string"}),
+    "nyumba": Field("what to do with the nyumba", {"type": "string"}),
+    "start": Field("an opening given in full", {"type": "string"}),
+}
+MOVE_KEYS = {
+    "hole": Field("the hole whose seeds are sown", ref("hole")),
+    "direction": Field("the sowing direction", ref("direction")),
+    "place": Field("the hole a reserve seed is put into", ref("hole")),
+    "target": Field("the special hole chosen at the set-up (katro bevohoka)", ref("hole")),
+    "then": Field("the further decisions of the turn, in order: [{tsibongy: left}, {direction: clockwise} ...]",
+                  {"type": "array", "items": {**obj(DECISION_KEYS), "minProperties": 1, "maxProperties": 1}}),
+}
+LINE_KEYS = {
+    "moves": Field("the turns, in order", {"type": "array", "items": obj(MOVE_KEYS)}),
+    "diagrams": Field("the diagrams this line passes through", {"type": "array", "minItems": 1,
+                                                                 "items": obj(DIAGRAM_KEYS)}, required=True),
+    "caption": Field("a caption in each language", ref("text")),
+}
+EXAMPLE_KEYS = {
+    "example": Field("the example's name (the file name without .yaml)", ref("name"), required=True),
+    "kind": Field("game (a replay, the default), start (the rules' start), track (a sowing order) or "
+                  "special-holes (coloured holes, with a legend)", {"enum": list(KINDS)}),
+    "rules": Field("the rules the example follows (a file of rules/ without .yaml)", ref("name"), required=True),
+    "title": Field("a title in each language", ref("text"), required=True),
+    "source": Field("where the diagrams come from", obj(SOURCE_KEYS), required=True),
+    "generated": Field("true when the diagrams were drawn by the engine, not taken from a publication",
+                       {"type": "boolean"}),
+    "assumptions": Field("what an artificial position assumes, in each language",
+                         {"type": "array", "items": ref("text")}),
+    "artificial": Field("true when the start position was made up to show a rule", {"type": "boolean"}),
+    "start": Field("the position the replay starts from (kind: game)", obj(START_KEYS)),
+    "moves": Field("the turns, in order (kind: game)", LINE_KEYS["moves"].schema),
+    "diagrams": Field("the diagrams the replay passes through", LINE_KEYS["diagrams"].schema),
+    "lines": Field("named alternative continuations, each with its moves and diagrams",
+                   {"type": "object", "additionalProperties": obj(LINE_KEYS)}),
+    "track": Field("the numbered track (kind: track)", obj(TRACK_KEYS)),
+    "notes": Field("free text for contributors", {"anyOf": [{"type": "string"}, ref("text")]}),
+    "caption": Field("a caption in each language", ref("text")),
+    "legend": Field("special-holes: what each colour shows, e.g. {pink: rova.south}",
+                    {"type": "object", "additionalProperties": {"type": "string"}}),
+}
 EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start")
 
 
@@ -88,6 +176,7 @@ class Example:
     track: dict | None = None
     caption: dict | None = None
     legend: dict | None = None      # special-holes: colour -> label
+    generated: bool = False         # diagrams drawn by the engine, not from a publication
 
     @property
     def diagrams(self):
@@ -180,9 +269,24 @@ class ExampleLoader:
         self.library = library
 
     def load(self, path) -> Example:
+        """Read, check and parse an example file.  The hand-written checks come
+        first (their messages are the most precise); the JSON Schema then
+        catches what they do not look at, and explains any value they did not
+        expect (instead of a traceback)."""
         path = Path(path)
         file = str(path)
         data = load_yaml_file(path)
+        try:
+            example = self._load(path, file, data)
+        except MancalaError:
+            raise
+        except Exception:
+            validate(data, "example", file, ExampleError)
+            raise
+        validate(data, "example", file, ExampleError)
+        return example
+
+    def _load(self, path, file, data) -> Example:
         if not isinstance(data, dict):
             raise _err("an example file must be a mapping", file, (1, 1))
         _check_keys(data, EXAMPLE_KEYS, "an example", file)
@@ -211,8 +315,11 @@ class ExampleLoader:
             raise _err("an artificial position must state its assumptions", file, data.loc("artificial"),
                        expected="assumptions: [{en: ..., fr: ...}]")
         caption = _text(data.get("caption"), "caption", file, data.loc("caption"), required=False)
+        generated = data.get("generated", False)
+        if not isinstance(generated, bool):
+            raise _err(f"generated: found {generated!r}", file, data.loc("generated"), expected="true or false")
         ex = Example(path.stem, file, kind, rules, title, dict(source), assumptions, artificial, None, [],
-                     caption=caption)
+                     caption=caption, generated=generated)
         g = rules.geometry
         if kind == "game":
             if "start" not in data:
@@ -224,7 +331,7 @@ class ExampleLoader:
                     raise _err("lines must be a mapping of named lines, each with moves and diagrams "
                                "(and no top-level moves/diagrams)", file, data.loc("lines"))
                 for name, body in lines.items():
-                    _check_keys(body, ("moves", "diagrams", "caption"), f"line {name!r}", file)
+                    _check_keys(body, LINE_KEYS, f"line {name!r}", file)
                     ex.lines.append(self.parse_line(str(name), body, g, file, lines.loc(name), True))
             else:
                 ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), True))
@@ -272,7 +379,7 @@ class ExampleLoader:
         reserves = list(rules.initial_position().reserves) if "board" not in start else [0, 0]
         if "reserve" in start:
             res = start["reserve"]
-            _check_keys(res, PLAYERS, "reserve", file)
+            _check_keys(res, RESERVE_KEYS, "reserve", file)
             for p, n in res.items():
                 if not isinstance(n, int) or n < 0:
                     raise _err(f"reserve of {p}: {n!r} is not a seed count", file, res.loc(p))
@@ -280,7 +387,7 @@ class ExampleLoader:
         pos = replace(pos, reserves=tuple(reserves))
         if "hand" in start:
             h = start["hand"]
-            _check_keys(h, ("seeds", "hole", "last", "direction", "captures"), "hand", file)
+            _check_keys(h, HAND_KEYS, "hand", file)
             if ("last" in h) == ("seeds" in h or "hole" in h):
                 raise _err("hand: give either seeds and hole (seeds still to sow), or last (the hole "
                            "where a lap has just ended)", file, start.loc("hand"),
@@ -343,7 +450,7 @@ class ExampleLoader:
             erratum = None
             if "erratum" in d:
                 e = d["erratum"]
-                _check_keys(e, ("reason", "rules_board"), "erratum", file)
+                _check_keys(e, ERRATUM_KEYS, "erratum", file)
                 if "rules_board" not in e:
                     raise _err(f"diagram {d['id']}: an erratum must give the board the rules give", file,
                                d.loc("erratum"), expected="rules_board: rows")
@@ -451,12 +558,18 @@ def replay_line(example: Example, line: Line) -> Replay:
     events, positions = [], [pos]
     for n, turn in enumerate(line.moves, start=1):
         decisions = [(k, v) for k, v, _ in turn]
-        where_line = turn[0][2][0] if turn else line.line
         try:
             pos = rules.play(pos, decisions, turn_number=n, events=events,
-                             where=f"turn {n}: ")
+                             where=f"turn {n}, ")
         except MancalaError as exc:
-            exc.located(example.path, where_line)
+            # locate the error at the decision it is about (the last one when one is missing)
+            index = getattr(exc, "decision", None)
+            if turn:
+                index = len(turn) - 1 if index is None else min(index, len(turn) - 1)
+                where = turn[index][2]
+            else:
+                where = (line.line, None)
+            exc.located(example.path, *where)
             return Replay(example, line, events, positions, exc)
         positions.append(pos)
     return Replay(example, line, events, positions)

@@ -10,26 +10,39 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import MancalaError, RulesError
+from .fields import Field, obj, ref
 from .geometry import NORTH, SOUTH, Geometry
 from .mechanics import BLOCKS, closest_hint
 from .rules import Rules
+from .schema import validate
 from .yamlio import LocDict, load_yaml_file
 
-RULES_KEYS = {
-    "rules": "the rules' name (the file name without .yaml)",
-    "title": "the game's name in each language: {en: ..., fr: ...}",
-    "extends": "the rules this file varies (a name or a list of names)",
-    "summary": "one sentence per language on what this variant changes",
-    "sources": "bibliography keys of the descriptions the rules follow",
-    "board": "{columns: N, rows_per_player: 2, players: 2 (or 1: one player's rows only)}",
-    "start": "{seeds_per_hole: N} or {board: rows}, and reserve: N",
-    "mechanics": "the building blocks and their parameters",
-    "abstract": "true for a base that is only extended, never played itself",
-    "notes": "free text for contributors",
+BOARD_KEYS = {
+    "columns": Field("holes in each row", {"type": "integer", "minimum": 1}),
+    "rows_per_player": Field("rows on each player's side", {"type": "integer", "minimum": 1}),
+    "players": Field("2, or 1 for a board that shows one player's rows only", {"enum": [1, 2]}),
 }
-BOARD_KEYS = ("columns", "rows_per_player", "players")
-START_KEYS = ("seeds_per_hole", "board", "reserve")
+START_KEYS = {
+    "seeds_per_hole": Field("seeds in every hole at the start", ref("count")),
+    "board": Field("the start board, when the holes do not all hold the same number", ref("board")),
+    "reserve": Field("seeds each player holds off the board at the start", ref("count")),
+}
 
+
+RULES_KEYS = {
+    "rules": Field("the rules' name (the file name without .yaml)", ref("name"), required=True),
+    "title": Field("the game's name in each language: {en: ..., fr: ...}", ref("text")),
+    "extends": Field("the rules this file varies (a name or a list of names)",
+                     {"anyOf": [ref("name"), {"type": "array", "items": ref("name")}]}),
+    "summary": Field("one sentence per language on what this variant changes", ref("text")),
+    "sources": Field("bibliography keys of the descriptions the rules follow",
+                     {"type": "array", "items": {"type": "string"}}),
+    "board": Field("{columns: N, rows_per_player: 2, players: 2}", obj(BOARD_KEYS)),
+    "start": Field("{seeds_per_hole: N} or {board: rows}, and reserve: N", obj(START_KEYS)),
+    "mechanics": Field("the building blocks and their parameters (see docs/blocks.md)", {"type": "object"}),
+    "abstract": Field("true for a base that is only extended, never played itself", {"type": "boolean"}),
+    "notes": Field("free text for contributors", {"anyOf": [{"type": "string"}, ref("text")]}),
+}
 
 def _require_mapping(value, what, file, loc):
     if not isinstance(value, dict):
@@ -104,6 +117,7 @@ class RulesLibrary:
                 line, col = data.loc("rules")
                 raise RulesError(f"the file says rules: {data.get('rules')!r}", file=str(path), line=line,
                                  column=col, expected=f"rules: {name} (the file name)")
+            validate(data, "rules", str(path), RulesError)
             self._raw[name] = data
         return self._raw[name]
 
@@ -239,7 +253,12 @@ def build_rules(name, merged, origin, path) -> Rules:
         rules = Rules(name, geometry, mechanics, start, merged.get("title"), meta)
         rules.initial_position()
     except MancalaError as exc:
-        file, line, col = _where(origin, "mechanics")
+        block = getattr(exc, "block", None)
+        if block and ("mechanics", block) in origin:
+            file, mapping = origin[("mechanics", block)]
+            line, col = mapping.key_loc(block)
+        else:
+            file, line, col = _where(origin, "mechanics")
         raise exc.located(file or path, line, col) from None
     rules.path = path
     return rules

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .engine import Ask, EndTurn, Lap, Turn, drive, turn_generator
-from .errors import IllegalMove, MancalaError, RulesError
+from .errors import IllegalMove, IncompatibleRules, MancalaError, RulesError
 from .geometry import CCW, CW, NORTH, SOUTH, Geometry, other
 from .mechanics import BLOCKS, Block, closest_hint
 from .position import Position
@@ -47,9 +47,14 @@ class Rules:
         fronts = _hooked(self.blocks, "front_depth")
         self._front = fronts[0] if fronts else None
         if not self._openers:
-            raise RulesError("no building block starts a turn", expected="'choose-hole' among the mechanics")
+            raise IncompatibleRules("no building block starts a turn", reason="no-opening",
+                                    expected="'choose-hole' among the mechanics")
         if not any(b.name == "relay" for b in self.blocks) and not any(b.name == "mandry" for b in self.blocks):
-            raise RulesError("a turn could never end or go on: the rules need 'mandry' and 'relay'")
+            raise IncompatibleRules("a turn could never end or go on: the rules need 'mandry' and 'relay'",
+                                    reason="no-lap-end")
+        if int(self.start.get("reserve", 0) or 0) and not any(getattr(b, "uses_reserve", False) for b in self.blocks):
+            raise IncompatibleRules("the start gives seeds in reserve but no block uses them",
+                                    reason="reserve-seeds-unused", expected="'reserve' among the mechanics")
         for b in self.blocks:
             b.check(self)
 
@@ -108,6 +113,18 @@ class Rules:
             if step is not None:
                 return step
         return EndTurn("no-rule")
+
+    def explain_refusal(self, turn, kind, value):
+        """Why *value* is not a legal *kind* decision now: (reason, rule) from the
+        first block whose ``explain`` hook knows, else None."""
+        for b in self.blocks:
+            explain = getattr(b, "explain", None)
+            if explain is None:
+                continue
+            reason = explain(turn, kind, value)
+            if reason:
+                return reason, b.name
+        return None
 
     def capture_targets(self, turn, holes):
         for b in self._targets:
@@ -204,7 +221,7 @@ class Rules:
         Returns the new position; appends the trace to *events*."""
         events = [] if events is None else events
         gen = turn_generator(self, position, turn_number, events)
-        return drive(gen, iter(decisions), position.geometry, where)
+        return drive(gen, decisions, position.geometry, where, events)
 
     def legal_moves(self, position: Position, limit: int = 10_000):
         """Every complete turn as a tuple of decisions, found by replaying prefixes

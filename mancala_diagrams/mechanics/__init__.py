@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import RulesError
+from ..errors import IncompatibleRules, RulesError
 
 BLOCKS: dict[str, type] = {}
 
@@ -77,7 +77,11 @@ class Block:
         self.p = values
 
     def check(self, rules):
-        pass
+        """Refuse what cannot work with this block: raise ``self.refuse(...)``."""
+
+    def refuse(self, reason: str, message: str) -> IncompatibleRules:
+        """The error for a combination this block cannot work in (*reason*: a short name)."""
+        return IncompatibleRules(f"block {self.name!r}: {message}", reason=reason, block=self.name)
 
     def initial_state(self, position) -> dict:
         return {}

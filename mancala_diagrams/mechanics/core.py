@@ -22,6 +22,14 @@ class Direction(Block):
                 return (CW,) if fixed == "cw" else (CCW,)
         return (CW, CCW)
 
+    def explain(self, turn, kind, value):
+        direction = value[1] if kind == "start" and isinstance(value, tuple) else value if kind == "direction" else None
+        if direction in (CW, CCW) and direction not in self.allowed(turn):
+            fixed = turn.state.get(f"direction.{turn.player}")
+            return (f"{turn.player} chose to sow {'clockwise' if fixed == 'cw' else 'counterclockwise'} "
+                    f"at their first sowing, and keeps that direction for the whole game")
+        return None
+
     def finish(self, turn):
         if self.p["choice"] == "per-game" and turn.direction and f"direction.{turn.player}" not in turn.state:
             turn.state[f"direction.{turn.player}"] = "cw" if turn.direction == CW else "ccw"
@@ -39,6 +47,11 @@ class ChooseHole(Block):
         "outermost_row": Param(False, (False, True), doc="start in the outermost non-empty row only"),
     }
 
+    def check(self, rules):
+        if self.p["min_seeds"] < 1:
+            raise self.refuse("min-seeds-below-one", f"min_seeds {self.p['min_seeds']} would let a turn "
+                              "start by sowing an empty hole")
+
     def candidates(self, turn):
         g, board, player = turn.geometry, turn.board, turn.player
         depths = range(g.rows_per_player)
@@ -50,6 +63,22 @@ class ChooseHole(Block):
         holes = [h for d in depths for h in g.row_holes(player, d) if board[h] >= self.p["min_seeds"]]
         dirs = turn.rules.directions(turn)
         return [(h, d) for h in sorted(holes) for d in dirs]
+
+    def explain(self, turn, kind, value):
+        if kind != "start" or not isinstance(value, tuple):
+            return None
+        g, board, player = turn.geometry, turn.board, turn.player
+        hole = value[0]
+        name = g.name(hole)
+        if g.owner(hole) != player:
+            return f"{name} is not one of {player}'s holes"
+        if board[hole] == 0:
+            return f"{name} is empty: there is nothing to sow"
+        if board[hole] < self.p["min_seeds"]:
+            return f"{name} holds {board[hole]} seed(s), fewer than the {self.p['min_seeds']} a turn starts with"
+        if self.p["outermost_row"] and hole not in {h for h, _ in self.candidates(turn)}:
+            return f"{name} is not in the outermost of {player}'s rows that has seeds"
+        return None
 
     def open(self, turn):
         options = turn.rules.filter_openings(turn, self.candidates(turn))
@@ -94,6 +123,11 @@ class RowShift(Block):
     innermost of their rows that still has seeds (katro; the three rows of the
     Fianarantsoa katro)."""
 
+    def check(self, rules):
+        if not any(hasattr(b, "captures_at") for b in rules.blocks):
+            raise self.refuse("row-shift-needs-capture", "the row shift only changes which row captures "
+                              "and is captured, and no block captures (add 'capture')")
+
     def front_depth(self, board, geometry, player):
         for d in range(geometry.rows_per_player):
             if any(board[h] for h in geometry.row_holes(player, d)):
@@ -117,11 +151,15 @@ class Capture(Block):
     end (the holes between give the player the choice)."""
     order = 40
     params = {
-        "take": Param("opposite", ("opposite", "column")),
-        "sow": Param("with-hole", ("with-hole", "from-tsibongy")),
-        "compulsory": Param(False, (False, True)),
-        "fotsiny": Param(False, (False, True)),
-        "zone": Param(2, kind=int),
+        "take": Param("opposite", ("opposite", "column"),
+                      doc="opposite: the facing hole; column: all the opponent's holes of that column"),
+        "sow": Param("with-hole", ("with-hole", "from-tsibongy"),
+                     doc="with-hole: the captured seeds join the capturing hole and are sown on; "
+                         "from-tsibongy: they are sown from a tsibongy, towards the centre"),
+        "compulsory": Param(False, (False, True), doc="a turn must start with a capture when one is possible"),
+        "fotsiny": Param(False, (False, True), doc="a turn that does not start with a capture captures nothing"),
+        "zone": Param(2, kind=int, doc="holes at each end of the row that send captured seeds to that "
+                                       "end's tsibongy (from-tsibongy only)"),
     }
 
     def captures_at(self, turn, hole):
@@ -179,6 +217,14 @@ class Capture(Block):
         direction = CCW if g.step(player, hole, CCW) == toward else CW
         return hole, direction
 
+    def explain(self, turn, kind, value):
+        if not self.p["compulsory"] or kind not in ("start", "place"):
+            return None
+        opener = turn.rules.block("choose-hole" if kind == "start" else "reserve")
+        if opener is None or value not in opener.candidates(turn) or self.opening_captures(turn, value):
+            return None
+        return "captures are compulsory, and another opening captures while this one does not"
+
     def opening_captures(self, turn, opening):
         """Whether an opening's first lap would end in a capture."""
         return turn.rules.first_lap_captures(turn, opening, self)
@@ -193,12 +239,15 @@ class Capture(Block):
 
     def check(self, rules):
         if rules.geometry.solo:
-            from ..errors import RulesError
-            raise RulesError("block 'capture' needs an opponent, but this board has one player only")
-        if self.p["sow"] == "from-tsibongy" and 2 * self.p["zone"] > rules.geometry.columns:
-            from ..errors import RulesError
-            raise RulesError(f"block 'capture': zone {self.p['zone']} is too wide for "
-                             f"{rules.geometry.columns} columns")
+            raise self.refuse("capture-needs-opponent", "a capture needs an opponent, but this board has "
+                              "one player's rows only (board: players: 1)")
+        zone = self.p["zone"]
+        if zone < 0:
+            raise self.refuse("tsibongy-zone-negative", f"zone cannot be {zone}")
+        if self.p["sow"] == "from-tsibongy" and 2 * zone > rules.geometry.columns:
+            raise self.refuse("tsibongy-zone-too-wide", f"zone {zone} is too wide for "
+                              f"{rules.geometry.columns} columns: the zones of the two ends would overlap "
+                              f"(at most {rules.geometry.columns // 2})")
 
 
 @block("goal")
@@ -207,7 +256,8 @@ class Goal(Block):
     ``empty-inner-row``: empty the opponent's inner row (fanga, katra
     fandatsaka, m'raha wa ntso).  In every game a player who cannot move when
     it is their turn has lost."""
-    params = {"win": Param("capture-all", ("capture-all", "empty-inner-row", "last-mover"))}
+    params = {"win": Param("capture-all", ("capture-all", "empty-inner-row", "last-mover"),
+                           doc="capture-all, empty-inner-row, or last-mover (only the no-move rule decides)")}
 
     def outcome(self, rules, position):
         g = position.geometry

@@ -14,10 +14,38 @@ class Reserve(Block):
     allowed.  Phase 2, once the reserve is spent: the next opening block
     (``choose-hole``) starts the turn."""
     order = -10
+    uses_reserve = True
+
+    def check(self, rules):
+        if not int(rules.start.get("reserve", 0) or 0):
+            raise self.refuse("reserve-without-seeds", "the rules give no seeds in reserve "
+                              "(start: reserve: N)")
+        from ..errors import MancalaError
+        try:
+            start = rules.initial_position()
+        except MancalaError:
+            return              # the start itself is wrong: reported by the loader
+        g = rules.geometry
+        for player in g.players:
+            if not any(start.cells[h] for h in g.row_holes(player, 0)):
+                raise self.refuse("reserve-needs-inner-row-seeds", f"{player}'s inner row is empty at the "
+                                  "start, so no reserve seed could ever be put down (it goes into a "
+                                  "non-empty hole of the inner row)")
 
     def candidates(self, turn):
         g, board = turn.geometry, turn.board
         return [h for h in g.row_holes(turn.player, 0) if board[h] > 0]
+
+    def explain(self, turn, kind, value):
+        if kind != "place" or not isinstance(value, int):
+            return None
+        g, player = turn.geometry, turn.player
+        name = g.name(value)
+        if g.owner(value) != player or g.depth(value) != 0:
+            return f"a reserve seed goes into {player}'s inner row, and {name} is not in it"
+        if turn.board[value] == 0:
+            return f"{name} is empty, and a reserve seed cannot be put into an empty hole"
+        return None
 
     def open(self, turn):
         index = 0 if turn.player == "south" else 1
