@@ -54,6 +54,7 @@ def _check_rules_file(path) -> str:
     data = lib.raw(path.stem)
     lib.lineage(path.stem)
     if data.get("abstract"):
+        lib.validate(path.stem)
         return "a base for variants (abstract): keys and blocks checked"
     r = lib.load(path.stem)
     return f"{r.geometry.describe()}; " + ", ".join(b.name for b in r.blocks)

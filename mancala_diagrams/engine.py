@@ -234,8 +234,8 @@ def _check_choice(ask: Ask, value, geometry, where=""):
     except Exception:
         shown = repr(value)
     why = ask.why(value) if ask.why else None
-    reason, rule = why if why else ("the rules do not allow it here", ask.rule)
-    raise IllegalMove(f"{where}{ask.player} cannot play {shown}: {reason}", rule=rule,
+    reason, rule = why if why else (f"it is not among {ask.player}'s options here", ask.rule)
+    raise IllegalMove(f"{where}{shown} is not allowed: {reason}", rule=rule,
                       expected=f"one of: {describe_options(ask, geometry)}")
 
 
@@ -310,8 +310,8 @@ def drive(gen, decisions, geometry, where="", events=None):
                                   expected=f"one of: {describe_options(ask, geometry)}")
             kind, value = decisions[index]
             if kind != ask.kind:
-                raise IllegalMove(f"{step()}: the example gives a {kind} decision, but the rules ask for "
-                                  f"a {ask.kind} decision here", rule=ask.rule,
+                raise IllegalMove(f"{step()}: the rules ask for a {ask.kind!r} decision here, "
+                                  f"the example gives {kind!r}", rule=ask.rule,
                                   expected=f"{ask.kind}: one of {describe_options(ask, geometry)}")
             _check_choice(ask, value, geometry, f"{step()} ({kind}): ")
             index += 1
@@ -320,10 +320,9 @@ def drive(gen, decisions, geometry, where="", events=None):
         if index < len(decisions):
             kind = decisions[index][0]
             reason = _turn_end_reason(events)
-            raise _at(IllegalMove(f"{step()}: the turn is already over"
-                                  + (f" ({reason})" if reason else "")
-                                  + f", but the example still gives a {kind} decision",
-                                  expected="no further decision in this turn"), index)
+            raise _at(IllegalMove(f"{step()}: the turn is over" + (f" ({reason})" if reason else "")
+                                  + f", but the example gives one more decision ({kind}): "
+                                  f"the rules do not ask for it"), index)
         return stop.value
     except MancalaError as exc:
         if where and not exc.message.startswith(where):

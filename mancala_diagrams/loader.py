@@ -97,6 +97,7 @@ class RulesLibrary:
         self.directory = Path(directory)
         self._raw: dict[str, LocDict] = {}
         self._rules: dict[str, Rules] = {}
+        self._validated: set = set()
 
     def names(self):
         return sorted(p.stem for p in self.directory.glob("*.yaml"))
@@ -117,7 +118,6 @@ class RulesLibrary:
                 line, col = data.loc("rules")
                 raise RulesError(f"the file says rules: {data.get('rules')!r}", file=str(path), line=line,
                                  column=col, expected=f"rules: {name} (the file name)")
-            validate(data, "rules", str(path), RulesError)
             self._raw[name] = data
         return self._raw[name]
 
@@ -171,10 +171,25 @@ class RulesLibrary:
         if data.get("abstract"):
             raise RulesError(f"rules {name!r} are a base for variants and cannot be played", file=file,
                              line=loc[0], column=loc[1], hint="name one of the variants that extend it")
-        merged, origin = self.merged(name)
-        rules = build_rules(name, merged, origin, path)
+        try:
+            merged, origin = self.merged(name)
+            rules = build_rules(name, merged, origin, path)
+        except MancalaError:
+            raise
+        except Exception:
+            self.validate(name)         # explain the value the checks did not expect
+            raise
+        self.validate(name)
         self._rules[name] = rules
         return rules
+
+    def validate(self, name):
+        """Check *name* and its bases against the JSON Schema (after the more
+        precise hand-written checks, for what they do not look at)."""
+        for n in self.lineage(name):
+            if n not in self._validated:
+                validate(self.raw(n), "rules", str(self.path(n)), RulesError)
+                self._validated.add(n)
 
 
 def _merge(into, origin, new, new_origin):
