@@ -1,0 +1,638 @@
+"""Sphinx extension: draw positions, sowing orders and worked examples.
+
+A thin layer: it reads the directive, asks the engine to replay the example,
+asks :mod:`captions` for the words and :mod:`render` for the pixels, and
+returns standard docutils ``figure``/``image`` nodes.  Directives (usable from
+reST and from MyST's ``{directive}`` fences):
+
+``mancala-example PATH``
+    A worked example (YAML), replayed by the engine: a figure per published
+    step, with a caption written from the engine's trace.  An erratum is drawn
+    as the published diagram and the replayed one side by side.
+``mancala-position [TEXT]``
+    One position, from a position text (``2,0/1,3 south``) or a board block in
+    the content (rows top first, ``.`` for an empty hole).
+``mancala-track``
+    A numbered sowing order.
+``mancala-legend``
+    What the highlight rings and frames mean.
+``mancala-verification`` / ``mancala-errata``
+    The verifier's table of every published diagram, and the list of declared
+    errata, with links to where each diagram is drawn.
+
+Images are drawn at read time into a cache directory shared by the builds of
+both languages (config ``mancala_image_cache``; default ``_mancala_images``
+beside the doctree directory), named by a hash of their content and written
+atomically, so an unchanged image is never redrawn and a crash never leaves a
+half-written file.  Generated words (captions, alt text) are written in the
+build's ``language``, so they need no translation catalog and are kept out of
+the gettext extraction.  A bad example gives a warning naming the YAML file and
+line, never an exception.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from . import __version__, captions, render
+from .errors import MancalaError
+from .geometry import CCW, NORTH, SOUTH, parse_direction
+from .position import Position
+
+logger = logging.getLogger(__name__)
+
+STATUS_WORDS = {
+    "verified": {"en": "verified", "fr": "vérifié"},
+    "erratum": {"en": "erratum", "fr": "erratum"},
+    "mismatch": {"en": "mismatch", "fr": "désaccord"},
+}
+WORDS = {
+    "diagram": {"en": "Diagram", "fr": "Diagramme"},
+    "status": {"en": "Status", "fr": "Statut"},
+    "drawn": {"en": "Drawn at", "fr": "Dessiné dans"},
+    "not_drawn": {"en": "not drawn on this site", "fr": "non dessiné sur ce site"},
+    "published": {"en": "Left: as published. Right: as replayed by the engine; the marked holes differ.",
+                  "fr": "À gauche\u00a0: tel que publié. À droite\u00a0: tel que rejoué par le moteur\u00a0; "
+                        "les cases marquées diffèrent."},
+    "assumptions": {"en": "Assumptions", "fr": "Hypothèses"},
+    "no_errata": {"en": "No erratum is declared.", "fr": "Aucun erratum n’est déclaré."},
+    "details": {"en": "Details", "fr": "Détails"},
+}
+
+
+def lang_of(env) -> str:
+    language = (env.config.language or "en").lower()
+    return "fr" if language.startswith("fr") else "en"
+
+
+# -- image files -------------------------------------------------------------------------
+
+def image_dir(env) -> Path:
+    configured = env.config.mancala_image_cache
+    if configured:
+        path = Path(configured)
+        if not path.is_absolute():
+            path = Path(env.srcdir) / path
+    else:
+        path = Path(env.doctreedir) / "_mancala_images"
+    return path
+
+
+def write_image(env, position, highlights=None, marks=None, numbers=None, options=None) -> Path:
+    """Draw the image unless a file with its content hash exists; return its path."""
+    folder = image_dir(env)
+    folder.mkdir(parents=True, exist_ok=True)
+    key = render.cache_key(position, highlights, marks, numbers, options)
+    path = folder / f"board-{key}.png"
+    if not path.exists():
+        data = render.render_png(position, highlights, marks, numbers, options)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    return path
+
+
+def _size(position, options=None, has_trays=None) -> tuple[int, int]:
+    o = options or render.Options()
+    g = position.geometry
+    if has_trays is None:
+        has_trays = bool((position.hand and position.hand.seeds) or any(position.reserves))
+    return render.board_size(g, o, has_trays and o.trays)
+
+
+class MancalaDirective(SphinxDirective):
+    """Shared helpers: image nodes, figures, warnings."""
+
+    def image_node(self, position, alt, highlights=None, marks=None, numbers=None) -> nodes.image:
+        path = write_image(self.env, position, highlights, marks, numbers)
+        docdir = Path(self.env.doc2path(self.env.docname)).parent
+        uri = Path(os.path.relpath(path, docdir)).as_posix()
+        w, h = _size(position)
+        return nodes.image(uri=uri, alt=alt, width=f"{w}px",
+                           classes=["mancala-board", "no-scaled-link"])
+
+    def figure(self, images, caption_text, ids=None, classes=()) -> nodes.figure:
+        fig = nodes.figure(classes=["mancala-figure", *classes])
+        self.set_source_info(fig)
+        if ids:
+            fig["ids"].extend(ids)
+        if len(images) > 1:
+            row = nodes.container(classes=["mancala-side-by-side"])
+            row.extend(images)
+            fig += row
+        else:
+            fig.extend(images)
+        if caption_text:
+            cap = nodes.caption(caption_text, caption_text)
+            self.set_source_info(cap)
+            cap["translatable"] = False   # written in the build's language already
+            fig += cap
+        return fig
+
+    def warn(self, message, line=None):
+        """A Sphinx warning at the directive (the YAML file and line are in *message*)."""
+        logger.warning(message, location=(self.env.docname, line or self.lineno),
+                       type="mancala", subtype="example")
+        return []
+
+    def describe_error(self, exc: Exception, yaml_path=None) -> str:
+        if isinstance(exc, MancalaError):
+            if yaml_path and exc.file is None:
+                exc.located(file=str(yaml_path))
+            if exc.file:
+                exc.file = self.shown_path(exc.file)
+                exc.args = (str(exc),)
+            return str(exc)
+        where = f"{self.shown_path(yaml_path)}: " if yaml_path else ""
+        return f"{where}internal error ({type(exc).__name__}: {exc})"
+
+    def shown_path(self, path) -> str:
+        """A path as the reader of the warning knows it: relative to the project."""
+        try:
+            root = Path(self.env.srcdir).parent
+            return Path(os.path.relpath(Path(path).resolve(), root)).as_posix()
+        except (ValueError, OSError):
+            return str(path)
+
+    def holes_option(self, geometry, names):
+        return [geometry.parse(n) for n in (names or "").replace(",", " ").split()]
+
+
+def _parse_marks(text, geometry) -> dict:
+    marks = {}
+    for item in (text or "").split():
+        if "=" not in item:
+            raise MancalaError(f"a mark is HOLE=COLOUR, not {item!r}")
+        hole, colour = item.split("=", 1)
+        marks[geometry.parse(hole)] = colour
+    return marks
+
+
+HIGHLIGHT_OPTIONS = {role: directives.unchanged for role in render.ROLES}
+
+
+class PositionDirective(MancalaDirective):
+    """``mancala-position``: one position, from a text or a board block."""
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {
+        "to-move": directives.unchanged,
+        "solo": directives.flag,
+        "caption": directives.unchanged,
+        "alt": directives.unchanged,
+        "marks": directives.unchanged,
+        "name": directives.unchanged,
+        **HIGHLIGHT_OPTIONS,
+    }
+
+    def parse_block(self) -> Position:
+        rows = []
+        for i, line in enumerate(self.content):
+            if not line.strip():
+                continue
+            try:
+                rows.append([0 if tok == "." else int(tok) for tok in line.split()])
+            except ValueError:
+                # reST knows the line of each content line; MyST only the directive's
+                offset = self.content.info(i)[1]
+                self.bad_line = offset + 1 if offset is not None and offset >= self.lineno else None
+                raise MancalaError(f"a board row holds numbers or '.', not {line.strip()!r}") from None
+        to_move = self.options.get("to-move", SOUTH).strip().lower()
+        return Position.from_rows(rows, solo="solo" in self.options, to_move=to_move)
+
+    def run(self):
+        try:
+            if self.arguments:
+                position = Position.from_text(self.arguments[0])
+            elif self.content:
+                position = self.parse_block()
+            else:
+                raise MancalaError("give a position text or a board block")
+            g = position.geometry
+            highlights = {role: self.holes_option(g, self.options.get(role)) for role in render.ROLES
+                          if self.options.get(role)}
+            marks = _parse_marks(self.options.get("marks"), g)
+        except MancalaError as exc:
+            return self.warn(f"mancala-position: {exc}", getattr(self, "bad_line", None))
+        lang = lang_of(self.env)
+        alt = self.options.get("alt") or captions.describe_position(position, lang, highlights=highlights)
+        image = self.image_node(position, alt, highlights, marks)
+        ids = [nodes.make_id(self.options["name"])] if self.options.get("name") else None
+        caption = self.options.get("caption")
+        fig = self.figure([image], None, ids=ids)
+        if caption:  # the author's words: translated through the catalogs like any prose
+            cap = nodes.caption(caption, caption)
+            self.set_source_info(cap)
+            fig += cap
+        return [fig]
+
+
+class TrackDirective(MancalaDirective):
+    """``mancala-track``: the order in which one player's seeds are sown."""
+    has_content = False
+    option_spec = {
+        "columns": directives.positive_int,
+        "rows": directives.positive_int,        # rows per player
+        "solo": directives.flag,
+        "player": directives.unchanged,
+        "start": directives.unchanged,
+        "direction": directives.unchanged,
+        "first": directives.nonnegative_int,
+        "caption": directives.unchanged,
+        "name": directives.unchanged,
+    }
+
+    def run(self):
+        lang = lang_of(self.env)
+        try:
+            columns = self.options.get("columns")
+            if not columns:
+                raise MancalaError("mancala-track needs :columns:")
+            board = render.empty_board(columns, self.options.get("rows", 2), "solo" in self.options)
+            g = board.geometry
+            player = self.options.get("player", SOUTH).strip().lower()
+            if player not in g.players:
+                raise MancalaError(f"no player {player!r} on this board", expected=" or ".join(g.players))
+            direction = parse_direction(self.options.get("direction", "counterclockwise").strip())
+            start = self.options.get("start") or g.name(g.track(player)[0])
+            numbers = render.track_numbers(g, player, start, direction, self.options.get("first", 0))
+        except MancalaError as exc:
+            return self.warn(f"mancala-track: {exc}")
+        alt = captions.describe_position(board, lang, numbers=numbers)
+        image = self.image_node(board, alt, numbers=numbers)
+        ids = [nodes.make_id(self.options["name"])] if self.options.get("name") else None
+        fig = self.figure([image], None, ids=ids)
+        caption = self.options.get("caption")
+        if caption:
+            cap = nodes.caption(caption, caption)
+            self.set_source_info(cap)
+        else:
+            who = captions.PLAYER[lang][player]
+            hole = g.name(g.parse(start))
+            way = captions.DIRECTION[lang][direction]
+            first = self.options.get("first", 0)
+            if lang == "en":
+                text = (f"{who}’s sowing order from {hole}, {way}: the seeds taken from the hole "
+                        f"numbered {first} fall into the holes numbered {first + 1}, {first + 2}, and so on.")
+            else:
+                text = (f"L’ordre du semis de {who} depuis {hole}, {way}{captions.NBSP}: les graines prises "
+                        f"dans la case {first} tombent dans les cases {first + 1}, {first + 2}, etc.")
+            cap = nodes.caption(text, text)
+            self.set_source_info(cap)
+            cap["translatable"] = False
+        fig += cap
+        return [fig]
+
+
+class LegendDirective(MancalaDirective):
+    """``mancala-legend``: a list of the highlight marks with a small sample of each."""
+    has_content = False
+
+    def run(self):
+        lang = lang_of(self.env)
+        items = nodes.bullet_list(classes=["mancala-legend"])
+        sample = Position.from_rows([[2]], solo=True)
+        small = render.Options(cell=34, margin=3, trays=False)
+        for role in render.ROLES:
+            path = write_image(self.env, sample, {role: [0]}, options=small)
+            docdir = Path(self.env.doc2path(self.env.docname)).parent
+            uri = Path(os.path.relpath(path, docdir)).as_posix()
+            w, h = render.board_size(sample.geometry, small)
+            img = nodes.image(uri=uri, alt=captions.ROLE_NAMES[role][lang], width=f"{w}px",
+                              classes=["mancala-legend-sample", "no-scaled-link"])
+            para = nodes.paragraph()
+            para += img
+            text = " " + captions.legend_text(role, lang)
+            para += nodes.Text(text)
+            items += nodes.list_item("", para)
+        return [items]
+
+
+# -- worked examples -------------------------------------------------------------------------
+
+def _highlights_from(events, geometry) -> dict:
+    """Highlight roles for one step, from the events that led to it."""
+    hl = {role: set() for role in ("emptied", "sown", "last", "captured")}
+    last = None
+    for e in events:
+        if e.kind == "pickup":
+            hl["emptied"].update(e.holes)
+        elif e.kind in ("drop", "place"):
+            hl["sown"].update(e.holes)
+            last = e.holes[-1] if e.holes else last
+        elif e.kind == "capture":
+            hl["captured"].update(e.holes)
+    if last is not None:
+        hl["last"].add(last)
+        hl["sown"].discard(last)
+    # a hole emptied and sown again in the same step is shown as sown
+    hl["emptied"] -= hl["sown"] | hl["last"]
+    return {k: sorted(v) for k, v in hl.items() if v}
+
+
+def _special_holes(rules, geometry) -> list:
+    """Holes the rules treat specially (rova, nyumba, tsibongy, target), if the rules say."""
+    for attr in ("special_holes", "specials"):
+        holes = getattr(rules, attr, None)
+        if holes:
+            try:
+                return sorted({h if isinstance(h, int) else geometry.parse(h) for h in holes})
+            except MancalaError:
+                return []
+    return []
+
+
+def _grid_position(grid, like: Position) -> Position:
+    return Position.from_rows([[v or 0 for v in row] for row in grid], solo=like.geometry.solo,
+                              to_move=like.to_move)
+
+
+def _differing(a: Position, b: Position) -> list:
+    if a.geometry.size != b.geometry.size:
+        return []
+    return [h for h, (x, y) in enumerate(zip(a.cells, b.cells)) if x != y]
+
+
+class ExampleDirective(MancalaDirective):
+    """``mancala-example PATH``: a worked example, replayed and drawn step by step."""
+    required_arguments = 1
+    final_argument_whitespace = False
+    has_content = False
+    option_spec = {"class": directives.class_option}
+
+    def run(self):
+        rel, path = self.env.relfn2path(self.arguments[0], self.env.docname)
+        self.env.note_dependency(path)
+        lang = lang_of(self.env)
+        try:
+            if not os.path.exists(path):
+                raise MancalaError("no such example file", file=str(path))
+            from .examples import load_example, replay
+            example = load_example(path)
+            rep = replay(example)
+            out = self.draw(example, rep, lang, path)
+        except Exception as exc:  # noqa: BLE001 - a bad example must not stop the build
+            return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
+        return out
+
+    def draw(self, example, rep, lang, path):
+        start = example.start
+        g = start.geometry
+        specials = _special_holes(example.rules, g)
+        result = []
+        assumptions = [a.get(lang) if isinstance(a, dict) else str(a) for a in (example.assumptions or [])]
+        if assumptions:
+            note = nodes.note(classes=["mancala-assumptions"])
+            title = nodes.paragraph(classes=["mancala-assumptions-title"])
+            title += nodes.strong(text=WORDS["assumptions"][lang])
+            note += title
+            items = nodes.bullet_list()
+            for a in assumptions:
+                items += nodes.list_item("", nodes.paragraph(text=a))
+            note += items
+            result.append(note)
+        records = []
+        steps = list(self.steps(example, rep))
+        for diagram, position, events in steps:
+            hl = _highlights_from(events, g)
+            if specials:
+                hl["special"] = specials
+            marks = getattr(diagram, "marks", None)
+            numbers = getattr(diagram, "numbers", None)
+            text = captions.describe_events(events, g, lang) if events else ""
+            if not text:
+                text = self.board_caption(diagram, position, lang)
+            anchor = nodes.make_id(getattr(diagram, "anchor", None) or diagram.id)
+            erratum = getattr(diagram, "erratum", None)
+            alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers)
+            if erratum is not None:
+                published = _grid_position(diagram.grid, position)
+                diff = _differing(published, position)
+                left_alt = captions.describe_position(published, lang, highlights={"differs": diff})
+                images = [self.image_node(published, left_alt, {"differs": diff}, marks),
+                          self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers)]
+                reason = erratum.reason.get(lang) if isinstance(erratum.reason, dict) else str(erratum.reason)
+                text = f"{text} {WORDS['published'][lang]} {reason}".strip()
+                fig = self.figure(images, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
+                status = "erratum"
+            else:
+                fig = self.figure([self.image_node(position, alt, hl, marks, numbers)],
+                                  f"{diagram.id}. {text}", ids=[anchor])
+                status = "verified"
+            result.append(fig)
+            records.append({"id": diagram.id, "anchor": anchor, "status": status,
+                            "reason": (dict(erratum.reason) if erratum is not None and
+                                       isinstance(erratum.reason, dict) else None),
+                            "example": self.shown_path(path)})
+        data = self.env.mancala_diagrams if hasattr(self.env, "mancala_diagrams") else {}
+        data.setdefault(self.env.docname, []).extend(records)
+        self.env.mancala_diagrams = data
+        return result
+
+    def steps(self, example, rep):
+        """(diagram, position, events since the previous diagram) for each published diagram."""
+        snapshots = list(getattr(rep, "snapshots", []) or [])
+        events = list(getattr(rep, "events", []) or [])
+        done = 0
+        for i, diagram in enumerate(example.diagrams):
+            snap = snapshots[i] if i < len(snapshots) else None
+            position = getattr(snap, "position", snap) if snap is not None else None
+            upto = getattr(snap, "event_index", None)
+            if position is None:
+                position = _grid_position(diagram.grid, example.start)
+            if upto is not None:
+                chunk, done = events[done:upto], upto
+            else:
+                chunk = list(getattr(snap, "events", []) or [])
+            yield diagram, position, chunk
+
+    def board_caption(self, diagram, position, lang) -> str:
+        title = getattr(diagram, "title", None)
+        if isinstance(title, dict) and title.get(lang):
+            return title[lang]
+        who = captions.PLAYER[lang].get(position.to_move, position.to_move)
+        if lang == "en":
+            return f"The board; {who} to play."
+        return f"Le plateau{captions.NBSP}; {who} joue."
+
+
+# -- verification and errata pages ----------------------------------------------------------
+
+class mancala_placeholder(nodes.General, nodes.Element):
+    """Replaced at doctree-resolved time, once every page has been read."""
+
+
+class VerificationDirective(MancalaDirective):
+    """``mancala-verification``: every published diagram, its status, where it is drawn."""
+    has_content = False
+
+    def run(self):
+        root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
+        try:
+            from .verify import verify_all
+            rows = verify_all(root)
+        except Exception as exc:  # noqa: BLE001
+            return self.warn(f"mancala-verification: {self.describe_error(exc)}")
+        for row in rows:
+            if row.get("example"):
+                example = Path(row["example"])
+                self.env.note_dependency(str(example if example.is_absolute() else root / example))
+        node = mancala_placeholder(kind="verification",
+                                   rows=[{k: (str(v) if k != "details" else v) for k, v in r.items()}
+                                         for r in rows])
+        self.env.mancala_generated = getattr(self.env, "mancala_generated", set()) | {self.env.docname}
+        return [node]
+
+
+class ErrataDirective(MancalaDirective):
+    """``mancala-errata``: every declared erratum, with a link to its drawing."""
+    has_content = False
+
+    def run(self):
+        self.env.mancala_generated = getattr(self.env, "mancala_generated", set()) | {self.env.docname}
+        return [mancala_placeholder(kind="errata", rows=[])]
+
+
+def _link(app, fromdoc, docname, anchor, text):
+    ref = nodes.reference("", "", internal=True)
+    ref["refuri"] = app.builder.get_relative_uri(fromdoc, docname) + "#" + anchor
+    ref += nodes.Text(text)
+    return ref
+
+
+def _table(headers, rows):
+    table = nodes.table(classes=["mancala-verification"])
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for _ in headers:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    group += head
+    hrow = nodes.row()
+    for h in headers:
+        hrow += nodes.entry("", nodes.paragraph(text=h))
+    head += hrow
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        row = nodes.row()
+        for c in cells:
+            entry = nodes.entry()
+            if isinstance(c, nodes.Node):
+                p = nodes.paragraph()
+                p += c
+                entry += p
+            else:
+                entry += nodes.paragraph(text=str(c))
+            row += entry
+        body += row
+    return table
+
+
+def resolve_placeholders(app, doctree, fromdoc):
+    env = app.env
+    lang = lang_of(env)
+    if app.builder.name == "gettext":  # generated words are per language, not catalog messages
+        for img in doctree.findall(nodes.image):
+            if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
+                img.attributes.pop("alt", None)
+    where = {}
+    for docname, records in sorted(getattr(env, "mancala_diagrams", {}).items()):
+        for rec in records:
+            where.setdefault(rec["id"], (docname, rec))
+    for node in list(doctree.findall(mancala_placeholder)):
+        if node["kind"] == "verification":
+            rows = []
+            for r in node["rows"]:
+                did = r.get("diagram", "?")
+                status = STATUS_WORDS.get(r.get("status"), {}).get(lang, r.get("status", "?"))
+                if did in where:
+                    docname, rec = where[did]
+                    cell = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
+                                 if docname in env.titles else docname)
+                else:
+                    cell = WORDS["not_drawn"][lang]
+                rows.append([did, status, cell])
+            new = _table([WORDS["diagram"][lang], WORDS["status"][lang], WORDS["drawn"][lang]], rows)
+        else:
+            errata = [(d, rec) for d, (docname, rec) in where.items() if rec["status"] == "erratum"]
+            if not errata:
+                new = nodes.paragraph(text=WORDS["no_errata"][lang])
+            else:
+                new = nodes.bullet_list(classes=["mancala-errata"])
+                for did, rec in sorted(errata):
+                    docname = where[did][0]
+                    para = nodes.paragraph()
+                    para += _link(app, fromdoc, docname, rec["anchor"], did)
+                    reason = (rec.get("reason") or {}).get(lang, "")
+                    para += nodes.Text(f"{captions.NBSP if lang == 'fr' else ''}: {reason}")
+                    new += nodes.list_item("", para)
+        node.replace_self(new)
+
+
+def purge_doc(app, env, docname):
+    if hasattr(env, "mancala_diagrams"):
+        env.mancala_diagrams.pop(docname, None)
+    if hasattr(env, "mancala_generated"):
+        env.mancala_generated.discard(docname)
+
+
+def merge_info(app, env, docnames, other):
+    data = getattr(env, "mancala_diagrams", {})
+    for docname in docnames:
+        if docname in getattr(other, "mancala_diagrams", {}):
+            data[docname] = other.mancala_diagrams[docname]
+    env.mancala_diagrams = data
+    env.mancala_generated = getattr(env, "mancala_generated", set()) | (
+        getattr(other, "mancala_generated", set()) & set(docnames))
+
+
+def before_read(app, env, docnames):
+    env.mancala_read_any = bool(docnames)
+
+
+def env_updated(app, env):
+    """Rewrite the verification and errata pages whenever any page was read."""
+    if getattr(env, "mancala_read_any", False):
+        return sorted(getattr(env, "mancala_generated", set()))
+    return []
+
+
+def add_static(app):
+    static = Path(__file__).parent / "static"
+    if static.is_dir():
+        app.config.html_static_path.append(str(static))
+
+
+def setup(app):
+    app.add_config_value("mancala_image_cache", "", "env", types=frozenset({str}))
+    app.add_config_value("mancala_project_root", "", "env", types=frozenset({str}))
+    app.add_directive("mancala-example", ExampleDirective)
+    app.add_directive("mancala-position", PositionDirective)
+    app.add_directive("mancala-track", TrackDirective)
+    app.add_directive("mancala-legend", LegendDirective)
+    app.add_directive("mancala-verification", VerificationDirective)
+    app.add_directive("mancala-errata", ErrataDirective)
+    app.add_node(mancala_placeholder)
+    app.connect("doctree-resolved", resolve_placeholders)
+    app.connect("env-purge-doc", purge_doc)
+    app.connect("env-merge-info", merge_info)
+    app.connect("env-before-read-docs", before_read)
+    app.connect("env-updated", env_updated)
+    app.connect("builder-inited", add_static)
+    app.add_css_file("mancala.css")
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": 1}
