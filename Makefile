@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: site test verify bench clean
+.PHONY: site test verify bench clean i18n
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,3 +21,17 @@ verify: $(STAMP)
 
 clean:
 	rm -rf _build
+
+# The bilingual site: one Sphinx build per language, warnings are errors.
+SPHINX := $(PY) -m sphinx -W --keep-going -q
+SITE := _build/site
+
+site: $(STAMP)
+	$(SPHINX) -b html -D language=en -d _build/doctrees/en docs $(SITE)/en
+	$(SPHINX) -b html -D language=fr -d _build/doctrees/fr docs $(SITE)/fr
+	cp docs/_root/index.html $(SITE)/index.html
+	@echo "Site built: open $(SITE)/index.html, or run: $(PY) -m http.server -d $(SITE) 8000"
+
+# Refresh the French catalogs after editing the English pages (no network needed).
+i18n: $(STAMP)
+	$(PY) docs/update_catalogs.py

@@ -24,20 +24,21 @@ DIRECTION = {
            -CW: "dans le sens inverse des aiguilles d’une montre"},
 }
 
-#: Why a lap (an elementary sowing) ended: clause following "the last seed falls into X".
+#: How a lap (an elementary sowing) ends: the state of the hole the last seed fell
+#: into (the engine's reason, "empty" or "full"), then what follows (the next event).
 LAP_END = {
-    "empty-hole": {"en": "which was empty, so the turn ends",
-                   "fr": "qui était vide{nb}: le tour s’arrête"},
-    "relay": {"en": "which was not empty, so its seeds are sown on",
-              "fr": "qui n’était pas vide{nb}: on en sème les graines à la suite"},
-    "capture": {"en": "which was not empty and faces seeds, so they are captured",
-                "fr": "qui n’était pas vide, face à des graines{nb}: elles sont capturées"},
-    "rova-back": {"en": "the back rova, so the turn ends",
-                  "fr": "le rova arrière{nb}: le tour s’arrête"},
-    "special-hole": {"en": "the special hole, so the turn ends",
-                     "fr": "la case spéciale{nb}: le tour s’arrête"},
-    "mandry": {"en": "which was empty, but it is in the inner row, so the seeds facing it are captured",
-               "fr": "qui était vide, mais dans la rangée intérieure{nb}: les graines d’en face sont capturées"},
+    ("empty", "turn_end"): {"en": "which was empty, so the turn ends",
+                            "fr": "qui était vide{nb}: le tour s’arrête"},
+    ("empty", "capture"): {"en": "which was empty, yet the seeds facing it are captured",
+                           "fr": "qui était vide, et pourtant les graines d’en face sont capturées"},
+    ("full", "pickup"): {"en": "which was not empty, so its seeds are taken up and sown on",
+                         "fr": "qui n’était pas vide{nb}: on en reprend les graines pour les semer à la suite"},
+    ("full", "capture"): {"en": "which was not empty, so the seeds facing it are captured",
+                          "fr": "qui n’était pas vide{nb}: les graines d’en face sont capturées"},
+    ("full", "turn_end"): {"en": "which was not empty; the turn ends",
+                           "fr": "qui n’était pas vide{nb}; le tour s’arrête"},
+    ("empty", None): {"en": "which was empty", "fr": "qui était vide"},
+    ("full", None): {"en": "which was not empty", "fr": "qui n’était pas vide"},
 }
 
 TURN_END = {
@@ -103,13 +104,27 @@ def _into(hole_name: str, lang: str) -> str:
     return ("into " if lang == "en" else "dans ") + hole_name
 
 
-def describe_events(events, geometry, lang: str, names=None) -> str:
-    """One caption for a run of events (what happened since the previous diagram)."""
+def describe_events(events, geometry, lang: str, names=None, following=None) -> str:
+    """One caption for a run of events (what happened since the previous diagram).
+
+    *following* is the event that comes right after the run, if any: it tells
+    what the end of the last lap leads to (a turn end, a relay, a capture).
+    """
     _check(lang)
     name = names if isinstance(names, HoleNamer) else HoleNamer(geometry, names)
     P = PLAYER[lang]
     sentences: list[str] = []
     events = list(events)
+    if any(e.kind != "start" for e in events):
+        events = [e for e in events if e.kind not in ("start", "choice")]
+
+    rest = list(following) if isinstance(following, (list, tuple)) else \
+        ([following] if following is not None else [])
+    tail = events + rest          # the run, then what comes after it
+
+    def after(k):
+        return tail[k + 1] if k + 1 < len(tail) else None
+
     i = 0
     while i < len(events):
         e = events[i]
@@ -136,7 +151,7 @@ def describe_events(events, geometry, lang: str, names=None) -> str:
                     text = f"{who} sème {the_seeds(e.count, lang)} {_of(hole, lang)} {direction}"
                 if ends is not None:
                     text += "; " if lang == "en" else f"{NBSP}; "
-                    text += _lap_end_clause(ends, name, lang)
+                    text += _lap_end_clause(ends, name, lang, after(j))
                     j += 1
                 sentences.append(text + ".")
             elif drops:
@@ -167,14 +182,20 @@ def describe_events(events, geometry, lang: str, names=None) -> str:
             else:
                 what = "une graine" if len(drops) == 1 else f"{len(drops)} graines, une par case,"
                 sentences.append(f"{who} pose {what} {_into(into, lang)}.")
-            if j < len(events) and events[j].kind == "lap_end":
-                clause = _lap_end_clause(events[j], name, lang)
-                sentences.append(clause[0].upper() + clause[1:] + ".")
+            if j < len(tail) and tail[j].kind == "lap_end":
+                clause = _lap_end_clause(tail[j], name, lang, after(j))
+                if len(drops) == 1:  # "South drops the last seed into c2, which was empty, ..."
+                    last = "the last seed" if lang == "en" else "la dernière graine"
+                    verb = "drops" if lang == "en" else "pose"
+                    why = clause.split(", ", 1)[1] if ", " in clause else ""
+                    sentences[-1] = f"{who} {verb} {last} {_into(into, lang)}" + (f", {why}." if why else ".")
+                else:
+                    sentences[-1] = sentences[-1][:-1] + ("; " if lang == "en" else f"{NBSP}; ") + clause + "."
                 j += 1
             i = j
             continue
         elif e.kind == "lap_end":
-            clause = _lap_end_clause(e, name, lang)
+            clause = _lap_end_clause(e, name, lang, after(i))
             sentences.append(clause[0].upper() + clause[1:] + ".")
         elif e.kind == "capture":
             holes = join([name(h, lang) for h in e.holes], lang)
@@ -184,12 +205,15 @@ def describe_events(events, geometry, lang: str, names=None) -> str:
                 sentences.append(f"{who} capture {the_seeds(e.count, lang)} {_of(holes, lang)}.")
         elif e.kind == "merge":
             hole = name(e.holes[0], lang) if e.holes else "?"
+            total = e.cells[e.holes[0]] if e.holes and len(e.cells) > e.holes[0] else e.count
             if lang == "en":
-                sentences.append(f"{who} adds them to the seeds {_of(hole, lang)}, which now holds "
-                                 f"{seeds(e.count, lang)}.")
+                them = "it" if e.count == 1 else "them"
+                sentences.append(f"{who} adds {them} to the seeds {_of(hole, lang)}, which now holds "
+                                 f"{seeds(total, lang)}.")
             else:
-                sentences.append(f"{who} les ajoute aux graines {_of(hole, lang)}, qui en contient "
-                                 f"maintenant {e.count}.")
+                them = "l’ajoute" if e.count == 1 else "les ajoute"
+                sentences.append(f"{who} {them} aux graines {_of(hole, lang)}, qui en contient "
+                                 f"maintenant {total}.")
         elif e.kind == "place":
             hole = name(e.holes[0], lang) if e.holes else "?"
             if lang == "en":
@@ -206,20 +230,15 @@ def describe_events(events, geometry, lang: str, names=None) -> str:
     return " ".join(sentences)
 
 
-def _lap_end_clause(e, name, lang) -> str:
+def _lap_end_clause(e, name, lang, after=None) -> str:
+    """'the last falls into c2, which was empty, so the turn ends' (*after*: the next event)."""
     hole = name(e.holes[0], lang) if e.holes else "?"
-    reason = LAP_END.get(e.reason or "")
-    if lang == "en":
-        head = f"the last falls into {hole}"
-    else:
-        head = f"la dernière tombe dans {hole}"
+    head = f"the last falls into {hole}" if lang == "en" else f"la dernière tombe dans {hole}"
+    nxt = getattr(after, "kind", None)
+    reason = LAP_END.get((e.reason, nxt)) or LAP_END.get((e.reason, None))
     if reason is None:
         return head
-    text = _fmt(reason[lang], lang)
-    if e.reason in ("rova-back", "special-hole"):   # the clause names the hole itself
-        head = "the last falls into " if lang == "en" else "la dernière tombe dans "
-        return head + text
-    return f"{head}, {text}"
+    return f"{head}, {_fmt(reason[lang], lang)}"
 
 
 # -- alt text: the position in words --------------------------------------------------

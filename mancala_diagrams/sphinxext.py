@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from docutils import nodes
@@ -51,6 +52,7 @@ STATUS_WORDS = {
     "verified": {"en": "verified", "fr": "vérifié"},
     "erratum": {"en": "erratum", "fr": "erratum"},
     "mismatch": {"en": "mismatch", "fr": "désaccord"},
+    "error": {"en": "error", "fr": "erreur"},
 }
 WORDS = {
     "diagram": {"en": "Diagram", "fr": "Diagramme"},
@@ -335,6 +337,8 @@ def _highlights_from(events, geometry) -> dict:
             last = e.holes[-1] if e.holes else last
         elif e.kind == "capture":
             hl["captured"].update(e.holes)
+        elif e.kind == "merge":
+            hl["sown"].update(e.holes)
     if last is not None:
         hl["last"].add(last)
         hl["sown"].discard(last)
@@ -356,14 +360,43 @@ def _special_holes(rules, geometry) -> list:
 
 
 def _grid_position(grid, like: Position) -> Position:
-    return Position.from_rows([[v or 0 for v in row] for row in grid], solo=like.geometry.solo,
-                              to_move=like.to_move)
+    return replace(like, cells=tuple(v or 0 for row in grid for v in row))
 
 
 def _differing(a: Position, b: Position) -> list:
     if a.geometry.size != b.geometry.size:
         return []
     return [h for h, (x, y) in enumerate(zip(a.cells, b.cells)) if x != y]
+
+
+def _project_root(env, path) -> Path:
+    if env.config.mancala_project_root:
+        return Path(env.config.mancala_project_root)
+    from .project import find_root
+    return find_root(Path(path).parent)
+
+
+def _numbers_from_grid(grid, geometry) -> dict:
+    C = geometry.columns
+    return {r * C + c: v for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None}
+
+
+def _position_at(event, rep, g) -> Position:
+    """The board right after *event*, with the seeds in hand and the reserves."""
+    from .position import Hand
+    positions = rep.positions
+    base = positions[min(event.turn - 1, len(positions) - 1)] if positions else None
+    reserves = list(base.reserves) if base is not None else [0, 0]
+    if event.kind != "start":
+        for e in rep.events:   # a seed placed from the reserve during this turn
+            if e.turn == event.turn and e.kind == "place":
+                idx = 0 if e.player == SOUTH else 1
+                reserves[idx] = max(0, reserves[idx] - (e.count or 1))
+            if e is event:
+                break
+    hand = Hand(event.hand, event.holes[0] if event.holes else 0, event.direction or CCW) if event.hand else None
+    return Position(g, tuple(event.cells), to_move=event.player if event.player in g.players else SOUTH,
+                    reserves=tuple(reserves), hand=hand)
 
 
 class ExampleDirective(MancalaDirective):
@@ -374,99 +407,108 @@ class ExampleDirective(MancalaDirective):
     option_spec = {"class": directives.class_option}
 
     def run(self):
-        rel, path = self.env.relfn2path(self.arguments[0], self.env.docname)
+        _rel, path = self.env.relfn2path(self.arguments[0], self.env.docname)
         self.env.note_dependency(path)
+        self.yaml_path = path
         lang = lang_of(self.env)
         try:
             if not os.path.exists(path):
                 raise MancalaError("no such example file", file=str(path))
-            from .examples import load_example, replay
-            example = load_example(path)
-            rep = replay(example)
-            out = self.draw(example, rep, lang, path)
+            from .examples import ExampleLoader
+            from .loader import RulesLibrary
+            root = _project_root(self.env, path)
+            example = ExampleLoader(RulesLibrary(root / "rules")).load(path)
+            out = self.draw(example, lang)
         except Exception as exc:  # noqa: BLE001 - a bad example must not stop the build
             return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
         return out
 
-    def draw(self, example, rep, lang, path):
-        start = example.start
-        g = start.geometry
+    # -- the steps: (diagram, position, events, following event, numbers) ----------------
+    def steps(self, example):
+        from .examples import replay_line, track_grid
+        g = example.rules.geometry
+        if example.kind == "start":
+            start = example.rules.initial_position()
+            for d in example.diagrams:
+                yield d, start, [], None, None
+            return
+        if example.kind == "track":
+            numbers = _numbers_from_grid(track_grid(example), g)
+            board = render.empty_board(g.columns, g.rows_per_player, g.solo)
+            for d in example.diagrams:
+                visible = {h: n for h, n in numbers.items()
+                           if d.grid[h // g.columns][h % g.columns] is not None} or numbers
+                yield d, board, [], None, visible
+            return
+        for line in example.lines:
+            rep = replay_line(example, line)
+            done = 0
+            for d in line.diagrams:
+                ev = rep.event(d)
+                if ev is None:
+                    why = f": {rep.error}" if rep.error else ""
+                    raise MancalaError(f"diagram {d.id}: the replay has no event {d.at!r}{why}",
+                                       file=example.path, line=d.line)
+                idx = next(i for i, e in enumerate(rep.events) if e is ev)
+                chunk = rep.events[done:idx + 1] if idx >= done else [ev]
+                done = max(done, idx + 1)
+                following = rep.events[idx + 1:idx + 3]
+                yield d, _position_at(ev, rep, g), chunk, following, None
+
+    def draw(self, example, lang):
+        g = example.rules.geometry
         specials = _special_holes(example.rules, g)
         result = []
-        assumptions = [a.get(lang) if isinstance(a, dict) else str(a) for a in (example.assumptions or [])]
-        if assumptions:
+        if example.assumptions:
             note = nodes.note(classes=["mancala-assumptions"])
             title = nodes.paragraph(classes=["mancala-assumptions-title"])
             title += nodes.strong(text=WORDS["assumptions"][lang])
             note += title
             items = nodes.bullet_list()
-            for a in assumptions:
-                items += nodes.list_item("", nodes.paragraph(text=a))
+            for a in example.assumptions:
+                items += nodes.list_item("", nodes.paragraph(text=a[lang]))
             note += items
             result.append(note)
         records = []
-        steps = list(self.steps(example, rep))
-        for diagram, position, events in steps:
+        for diagram, position, events, following, numbers in list(self.steps(example)):
             hl = _highlights_from(events, g)
             if specials:
                 hl["special"] = specials
-            marks = getattr(diagram, "marks", None)
-            numbers = getattr(diagram, "numbers", None)
-            text = captions.describe_events(events, g, lang) if events else ""
-            if not text:
-                text = self.board_caption(diagram, position, lang)
-            anchor = nodes.make_id(getattr(diagram, "anchor", None) or diagram.id)
-            erratum = getattr(diagram, "erratum", None)
+            marks = diagram.marks
+            if diagram.caption:
+                text = diagram.caption[lang]
+            elif events and all(e.kind == "start" for e in events):
+                who = captions.PLAYER[lang].get(events[0].player, events[0].player)
+                text = f"{example.title[lang]}. " + (f"{who} to play." if lang == "en" else f"{who} joue.")
+            elif events:
+                text = captions.describe_events(events, g, lang, following=following)
+            elif example.caption:
+                text = example.caption[lang]
+            else:
+                text = example.title[lang]
+            anchor = nodes.make_id(diagram.id)
             alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers)
+            erratum = diagram.erratum
             if erratum is not None:
                 published = _grid_position(diagram.grid, position)
                 diff = _differing(published, position)
                 left_alt = captions.describe_position(published, lang, highlights={"differs": diff})
                 images = [self.image_node(published, left_alt, {"differs": diff}, marks),
                           self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers)]
-                reason = erratum.reason.get(lang) if isinstance(erratum.reason, dict) else str(erratum.reason)
-                text = f"{text} {WORDS['published'][lang]} {reason}".strip()
+                text = f"{text} {WORDS['published'][lang]} {erratum.reason[lang]}"
                 fig = self.figure(images, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
-                status = "erratum"
             else:
                 fig = self.figure([self.image_node(position, alt, hl, marks, numbers)],
                                   f"{diagram.id}. {text}", ids=[anchor])
-                status = "verified"
             result.append(fig)
-            records.append({"id": diagram.id, "anchor": anchor, "status": status,
-                            "reason": (dict(erratum.reason) if erratum is not None and
-                                       isinstance(erratum.reason, dict) else None),
-                            "example": self.shown_path(path)})
-        data = self.env.mancala_diagrams if hasattr(self.env, "mancala_diagrams") else {}
+            records.append({"id": diagram.id, "anchor": anchor,
+                            "status": "erratum" if erratum is not None else "drawn",
+                            "reason": dict(erratum.reason) if erratum is not None else None,
+                            "example": self.shown_path(example.path)})
+        data = getattr(self.env, "mancala_diagrams", {})
         data.setdefault(self.env.docname, []).extend(records)
         self.env.mancala_diagrams = data
         return result
-
-    def steps(self, example, rep):
-        """(diagram, position, events since the previous diagram) for each published diagram."""
-        snapshots = list(getattr(rep, "snapshots", []) or [])
-        events = list(getattr(rep, "events", []) or [])
-        done = 0
-        for i, diagram in enumerate(example.diagrams):
-            snap = snapshots[i] if i < len(snapshots) else None
-            position = getattr(snap, "position", snap) if snap is not None else None
-            upto = getattr(snap, "event_index", None)
-            if position is None:
-                position = _grid_position(diagram.grid, example.start)
-            if upto is not None:
-                chunk, done = events[done:upto], upto
-            else:
-                chunk = list(getattr(snap, "events", []) or [])
-            yield diagram, position, chunk
-
-    def board_caption(self, diagram, position, lang) -> str:
-        title = getattr(diagram, "title", None)
-        if isinstance(title, dict) and title.get(lang):
-            return title[lang]
-        who = captions.PLAYER[lang].get(position.to_move, position.to_move)
-        if lang == "en":
-            return f"The board; {who} to play."
-        return f"Le plateau{captions.NBSP}; {who} joue."
 
 
 # -- verification and errata pages ----------------------------------------------------------
@@ -490,9 +532,9 @@ class VerificationDirective(MancalaDirective):
             if row.get("example"):
                 example = Path(row["example"])
                 self.env.note_dependency(str(example if example.is_absolute() else root / example))
+        keep = ("diagram", "status", "example", "reason")
         node = mancala_placeholder(kind="verification",
-                                   rows=[{k: (str(v) if k != "details" else v) for k, v in r.items()}
-                                         for r in rows])
+                                   rows=[{k: str(r[k]) for k in keep if r.get(k) is not None} for r in rows])
         self.env.mancala_generated = getattr(self.env, "mancala_generated", set()) | {self.env.docname}
         return [node]
 
@@ -557,7 +599,7 @@ def resolve_placeholders(app, doctree, fromdoc):
         if node["kind"] == "verification":
             rows = []
             for r in node["rows"]:
-                did = r.get("diagram", "?")
+                did = r.get("diagram") or r.get("example", "?")
                 status = STATUS_WORDS.get(r.get("status"), {}).get(lang, r.get("status", "?"))
                 if did in where:
                     docname, rec = where[did]
