@@ -5,7 +5,7 @@ board size with numbers, for a sowing order) and returns PNG bytes.  The image
 is drawn :data:`SUPERSAMPLE` times larger than its final size and reduced with
 a Lanczos filter, because Pillow draws shapes without anti-aliasing; the final
 image has twice the pixels of its display size (``density=2``) so that it is
-sharp on high-density screens.  It is then reduced to a small palette and saved
+sharp on high-density screens.  It is then mapped to a fixed palette and saved
 with ``optimize``, which keeps a step image around 10 KB.
 
 Images contain digits only (seed counts, track numbers): words belong in the
@@ -44,7 +44,7 @@ from .errors import MancalaError
 from .position import Position
 
 #: Bump when the drawing changes, so that cached images are redrawn.
-RENDER_VERSION = 3
+RENDER_VERSION = 4
 
 ROLES = ("emptied", "sown", "last", "captured", "special", "differs")
 SUPERSAMPLE = 3
@@ -81,7 +81,6 @@ class Options:
     cell: int = 40          # one hole's square
     margin: int = 10        # board edge around the holes
     density: int = 2        # image pixels per CSS pixel
-    colours: int = 16       # palette size of the PNG
     trays: bool = True      # draw reserves and the seeds in hand beside the board
 
 
@@ -149,7 +148,7 @@ def cache_key(position: Position, highlights=None, marks=None, numbers=None,
         "highlights": {k: v for k, v in sorted(hl.items()) if v},
         "marks": sorted((h, list(c)) for h, c in _normalise_marks(marks, g).items()),
         "numbers": sorted((int(h), int(n)) for h, n in (numbers or {}).items()),
-        "options": [options.cell, options.margin, options.density, options.colours, options.trays],
+        "options": [options.cell, options.margin, options.density, options.trays],
     }
     blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()[:20]
@@ -340,22 +339,37 @@ def _palette_image(colours) -> Image.Image:
 BASE_COLOURS = (PAGE, WOOD, WOOD_GRAIN, WOOD_EDGE, WOOD_LIGHT, HOLE_RIM, HOLE, HOLE_SHADOW, SEED,
                 SEED_EDGE, SEED_SHINE, BADGE, BADGE_EDGE, INK, NUMBER_FILL, *ROLE_COLOURS.values())
 
+# Colours that meet along an edge: their half-way mix is in the palette, for anti-aliasing.
+_NEIGHBOURS = [(PAGE, WOOD_EDGE), (WOOD_EDGE, WOOD), (WOOD, WOOD_GRAIN), (WOOD, WOOD_LIGHT),
+               (WOOD_LIGHT, HOLE_RIM), (HOLE_RIM, HOLE_SHADOW), (HOLE_SHADOW, HOLE), (HOLE, SEED_EDGE),
+               (HOLE_SHADOW, SEED_EDGE), (SEED_EDGE, SEED), (SEED, SEED_SHINE), (BADGE, BADGE_EDGE),
+               (BADGE, INK), (BADGE_EDGE, HOLE), (BADGE_EDGE, SEED), (NUMBER_FILL, INK),
+               (NUMBER_FILL, BADGE_EDGE), (WOOD, WOOD_EDGE), (BADGE_EDGE, WOOD_LIGHT)]
+_NEIGHBOURS += [(c, other) for c in ROLE_COLOURS.values() for other in (WOOD, WOOD_LIGHT, HOLE_RIM, HOLE)]
+
+
+def _mix(a, b, t=0.5):
+    return tuple(round(x * (1 - t) + y * t) for x, y in zip(a, b))
+
+
+FIXED_COLOURS = tuple(dict.fromkeys([*BASE_COLOURS, *(_mix(a, b) for a, b in _NEIGHBOURS)]))
+
 
 def render_png(position: Position, highlights=None, marks=None, numbers=None,
                options: Options | None = None) -> bytes:
     """PNG bytes of the position (palette image, optimised, deterministic).
 
-    The palette is the drawing's own colours (so that a thin highlight ring
-    keeps its exact colour) plus the colours a median cut finds for the
-    anti-aliased edges.
+    The palette is fixed: the drawing's own colours and the half-way mixes of
+    colours that meet along an edge (plus the published marks' colours).  So a
+    thin highlight ring keeps its exact colour, and a part of the board that does
+    not change from one step to the next has the very same pixels.
     """
     o = options or Options()
     img = render_image(position, highlights, marks, numbers, o)
-    edges = img.quantize(colors=o.colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    extra = edges.getpalette()[:3 * o.colours]
-    colours = list(dict.fromkeys([*BASE_COLOURS, *_normalise_marks(marks, position.geometry).values(),
-                                  *zip(extra[0::3], extra[1::3], extra[2::3])]))
-    pal = img.quantize(palette=_palette_image(colours[:256]), dither=Image.Dither.NONE)
+    tints = list(dict.fromkeys(_normalise_marks(marks, position.geometry).values()))
+    extra = [*tints, *(_mix(t, other) for t in tints for other in (WOOD, WOOD_LIGHT, WOOD_EDGE))]
+    colours = list(dict.fromkeys([*FIXED_COLOURS, *extra]))[:256]
+    pal = img.quantize(palette=_palette_image(colours), dither=Image.Dither.NONE)
     buf = io.BytesIO()
     pal.save(buf, format="PNG", optimize=True)
     return buf.getvalue()

@@ -677,4 +677,4 @@ def setup(app):
     app.connect("builder-inited", add_static)
     app.add_css_file("mancala.css")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 1}
+            "env_version": render.RENDER_VERSION}

@@ -1,0 +1,197 @@
+"""The Pillow renderer: sizes, colours where the highlights must be, determinism.
+
+Images are compared by pixels, never by PNG bytes (except to check that the
+same inputs give the same bytes).  The expected colours are the specification
+of the legend (blue double ring for the last seed, etc.), not values read back
+from the code under test.
+"""
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+from PIL import Image, ImageChops
+
+from mancala_diagrams.errors import MancalaError
+from mancala_diagrams.geometry import CCW, CW, SOUTH
+from mancala_diagrams.position import Position
+from mancala_diagrams.render import Options, empty_board, render_png, track_numbers
+
+KATRO_06 = "2,0,5,0,4,0/4,1,0,0,4,2/2,3,0,2,2,0/3,2,4,2,3,3 south"
+CELL, MARGIN, DENSITY = 40, 10, 2          # the default options, in CSS pixels
+
+
+def png(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def centre(row, col):
+    """Image pixel at the centre of a hole (no trays)."""
+    return ((MARGIN + col * CELL + CELL // 2) * DENSITY, (MARGIN + row * CELL + CELL // 2) * DENSITY)
+
+
+def ring_pixels(img, row, col, radius_css):
+    cx, cy = centre(row, col)
+    r = radius_css * DENSITY
+    rgb = img.convert("RGB")
+    pts = [(cx + r, cy), (cx - r, cy), (cx, cy + r), (cx, cy - r),
+           (int(cx + 0.707 * r), int(cy + 0.707 * r)), (int(cx - 0.707 * r), int(cy - 0.707 * r))]
+    return [rgb.getpixel(p) for p in pts]
+
+
+def alike(a: Image.Image, b: Image.Image, tol=24, share=0.01) -> bool:
+    """Same picture up to palette rounding: fewer than *share* of the pixels have
+    a channel that differs by more than *tol* (the palette of a PNG depends on
+    the whole picture, so anti-aliased edges may round differently)."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
+    hist = diff.point(lambda v: 255 if v > tol // 3 else 0).histogram()
+    return hist[255] < share * a.width * a.height
+
+
+def near(c, target, tol=60):
+    return sum(abs(a - b) for a, b in zip(c, target)) <= tol
+
+
+def test_size_is_twice_the_css_size_and_palette_png():
+    img = png(render_png(Position.from_text(KATRO_06)))
+    assert img.size == ((6 * CELL + 2 * MARGIN) * DENSITY, (4 * CELL + 2 * MARGIN) * DENSITY)
+    assert img.mode == "P"
+
+
+def test_same_input_same_bytes_even_in_another_process():
+    pos = Position.from_text(KATRO_06)
+    a = render_png(pos, {"last": ["c2"], "sown": ["a2", "b2"]})
+    b = render_png(pos, {"last": ["c2"], "sown": ["a2", "b2"]})
+    assert a == b
+    code = ("import sys; from mancala_diagrams.position import Position; "
+            "from mancala_diagrams.render import render_png; "
+            f"sys.stdout.buffer.write(render_png(Position.from_text({KATRO_06!r}), "
+            "{'last': ['c2'], 'sown': ['a2', 'b2']}))")
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout
+    assert other == a
+
+
+def test_holes_are_dark_and_the_board_is_wood():
+    img = png(render_png(Position.from_text(KATRO_06))).convert("RGB")
+    # an empty hole (b4 is row 0, col 1): dark brown at its centre
+    r, g, b = img.getpixel(centre(0, 1))
+    assert r < 140 and g < 100 and b < 60 and r > b
+    # between two holes: the light wood of the board
+    x = (MARGIN + CELL) * DENSITY
+    y = (MARGIN + CELL // 2) * DENSITY
+    r, g, b = img.getpixel((x, y))
+    assert r > 170 and 110 < g < 170 and b < 110
+
+
+def test_last_seed_ring_is_blue_only_where_asked():
+    pos = Position.from_text(KATRO_06)
+    img = png(render_png(pos, {"last": ["c2"]}))
+    blue = (25, 100, 215)
+    # c2 is row 2 (South's inner row), col 2; the ring lies a few pixels outside the hole
+    hits = [any(near(p, blue) for p in ring_pixels(img, 2, 2, rr)) for rr in (17, 18, 19, 20)]
+    assert any(hits)
+    for row, col in ((2, 1), (3, 2), (0, 0)):
+        assert not any(near(p, blue) for rr in (17, 18, 19, 20) for p in ring_pixels(img, row, col, rr))
+
+
+def test_each_role_changes_the_picture_and_roles_differ():
+    pos = Position.from_text(KATRO_06)
+    plain = png(render_png(pos)).convert("RGB")
+    seen = []
+    for role in ("emptied", "sown", "last", "captured", "special", "differs"):
+        img = png(render_png(pos, {role: ["c2"]})).convert("RGB")
+        box = tuple(v * DENSITY for v in (MARGIN + 2 * CELL, MARGIN + 2 * CELL, MARGIN + 3 * CELL,
+                                          MARGIN + 3 * CELL))
+        region = img.crop(box).tobytes()
+        assert not alike(img.crop(box), plain.crop(box)), role
+        # nothing changes far from c2
+        far = tuple(v * DENSITY for v in (MARGIN, MARGIN, MARGIN + CELL, MARGIN + CELL))
+        assert img.crop(far).tobytes() == plain.crop(far).tobytes(), role  # fixed palette: same pixels
+        seen.append(region)
+    assert len(set(seen)) == len(seen)
+
+
+def test_seed_counts_are_drawn_as_different_digits():
+    """A hole's badge differs with its count; an empty hole has no badge."""
+    def badge_region(n):
+        pos = Position.from_rows([[n, 0]], solo=True)
+        img = png(render_png(pos, options=Options(trays=False))).convert("RGB")
+        cx, cy = (MARGIN + CELL // 2) * DENSITY, (MARGIN + CELL // 2) * DENSITY
+        return img.crop((cx, cy, cx + CELL * DENSITY // 2, cy + CELL * DENSITY // 2)).tobytes()
+    regions = {n: badge_region(n) for n in (0, 1, 2, 3, 7, 12, 24)}
+    assert len(set(regions.values())) == len(regions)
+    cream = (255, 251, 238)
+    empty = png(render_png(Position.from_rows([[0, 5]], solo=True))).convert("RGB")
+    colours = empty.getcolors(1 << 16)
+    # the cream of the badge exists (for the 5) ...
+    assert any(near(c, cream, 12) for _, c in colours)
+    # ... but not in the empty hole's cell
+    cell = tuple(v * DENSITY for v in (MARGIN, MARGIN, MARGIN + CELL, MARGIN + CELL))
+    assert not any(near(c, cream, 12) for _, c in empty.crop(cell).getcolors(1 << 16))
+
+
+def test_one_player_board_and_six_row_board():
+    solo = Position.from_text("0,3,3,0,3,4/3,3,3,2,0,0 south solo")
+    img = png(render_png(solo))
+    assert img.size == ((6 * CELL + 2 * MARGIN) * DENSITY, (2 * CELL + 2 * MARGIN) * DENSITY)
+    six = Position.from_rows([[2] * 6 for _ in range(6)])
+    assert six.geometry.rows_per_player == 3
+    img = png(render_png(six, {"special": ["a3", "f4"]}))
+    assert img.size == ((6 * CELL + 2 * MARGIN) * DENSITY, (6 * CELL + 2 * MARGIN) * DENSITY)
+
+
+def test_hand_and_reserve_widen_the_image():
+    pos = Position.from_text("2,0/1,3/0,4/2,2 south reserve=5:4 hand=3@a2:ccw")
+    img = png(render_png(pos))
+    assert img.width > (2 * CELL + 2 * MARGIN) * DENSITY
+
+
+def test_track_numbers_match_the_published_sowing_orders():
+    g = empty_board(6).geometry
+    # katro-04 and katro-05 as published: South's rows, hole numbered 0 is c1
+    ccw = [[9, 8, 7, 6, 5, 4], [10, 11, 0, 1, 2, 3]]
+    cw = [[3, 4, 5, 6, 7, 8], [2, 1, 0, 11, 10, 9]]
+    for direction, expected in ((CCW, ccw), (CW, cw)):
+        numbers = track_numbers(g, SOUTH, "c1", direction)
+        got = [[numbers.get(r * 6 + c) for c in range(6)] for r in (2, 3)]
+        assert got == expected
+        assert all(numbers.get(h) is None for h in range(12))   # North's holes are not numbered
+
+
+def test_numbered_track_draws_numbers_not_seeds():
+    board = empty_board(6)
+    numbers = track_numbers(board.geometry, SOUTH, "c1", CCW)
+    a = png(render_png(board, numbers=numbers)).convert("RGB")
+    b = png(render_png(board)).convert("RGB")
+    assert not alike(a, b)
+    top = (0, 0, a.width, (MARGIN + 2 * CELL) * DENSITY)
+    assert a.crop(top).tobytes() == b.crop(top).tobytes()   # North's half: the very same pixels
+
+
+def test_marks_tint_behind_the_hole():
+    pos = Position.from_text(KATRO_06)
+    img = png(render_png(pos, marks={"d4": "pink"})).convert("RGB")
+    x = (MARGIN + 3 * CELL + CELL // 2) * DENSITY     # above the hole, inside d4's cell
+    y = (MARGIN + 2) * DENSITY
+    assert near(img.getpixel((x, y)), (255, 192, 203), 30)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"highlights": {"glow": ["a1"]}},
+    {"highlights": {"last": ["z9"]}},
+    {"marks": {"a1": "not-a-colour"}},
+])
+def test_bad_input_is_a_clear_error(kwargs):
+    with pytest.raises(MancalaError):
+        render_png(Position.from_text(KATRO_06), **kwargs)
+
+
+def test_images_are_small():
+    pos = Position.from_text(KATRO_06)
+    sizes = [len(render_png(pos, {"last": ["c2"], "sown": ["a2", "b2"], "emptied": ["a1"]})),
+             len(render_png(pos))]
+    assert max(sizes) < 16_000
