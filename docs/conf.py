@@ -17,7 +17,7 @@ extensions = ["myst_parser", "mancala_diagrams.sphinxext"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
-exclude_patterns = ["_build", "_root", "locales", "README.md", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_root", "drafts", "locales", "README.md", "Thumbs.db", ".DS_Store"]
 templates_path = ["_templates"]
 html_theme = "alabaster"
 html_theme_options = {"description": "", "show_relbars": True}
