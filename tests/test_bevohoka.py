@@ -64,6 +64,16 @@ def test_setup_sows_the_special_hole_once_and_ends_the_turn():
     assert after.to_move == SOUTH
 
 
+def test_setup_trace_names_the_special_hole_and_ends_with_reason_setup():
+    r = rules()
+    events = []
+    r.play(r.initial_position(), [("target", h("f2")), ("direction", CCW)], events=events)
+    assert [e.kind for e in events if e.kind != "drop"] == ["start", "choice", "pickup", "lap_end", "turn_end"]
+    choice = next(e for e in events if e.kind == "choice")
+    assert (choice.holes, choice.count, choice.reason, choice.direction) == ((h("f2"),), 2, "target", CCW)
+    assert events[-1].reason == "setup"
+
+
 def test_setup_clockwise_from_an_outer_hole():
     r = rules()
     after = r.play(r.initial_position(), [("target", h("a1")), ("direction", CW)])

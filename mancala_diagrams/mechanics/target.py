@@ -20,6 +20,11 @@ state the board does not show: ``target.south=f2`` (and ``direction.south=ccw``)
 * Other lap ends are left to ``mandry`` (an empty hole ends the turn) and
   ``relay`` (a full hole is sown on); nothing is ever captured.
 
+Trace: a ``choice`` event names the special hole at the set-up (reason
+``target``) and the hole chosen after a lap ends in it (reason
+``special-hole``); the turn ends with reason ``setup``, ``target`` (variant),
+``target-full`` (no ordinary seed left) or, from ``mandry``, ``empty-hole``.
+
 The game is won by the first player whose special hole holds all the seeds of
 their rows (24 on 6 columns); alone, by filling it.
 """
@@ -78,8 +83,10 @@ class TargetHole(Block):
         hole = yield from turn.ask("target", sorted(holes), self.name)
         turn.state[key] = g.name(hole)
         if self.p["setup"] == "mark":
+            turn.emit("choice", (hole,), board[hole], reason="target")
             return None                   # the turn goes on as an ordinary one
         direction = yield from turn.choose_direction(self.name)
+        turn.emit("choice", (hole,), board[hole], reason="target")
         turn.pickup(hole)
         return Lap(g.step(turn.player, hole, direction), direction)
 
