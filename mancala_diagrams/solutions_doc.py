@@ -99,6 +99,12 @@ def setup(app):  # pragma: no cover - exercised by the site build
     class SolutionsDirective(SphinxDirective):
         required_arguments = 1
 
+        def text(self, value):
+            """A paragraph written in the build's language: not a catalog message."""
+            para = nodes.paragraph(text=value)
+            para["translatable"] = False
+            return para
+
         def run(self):
             rel, path = self.env.relfn2path(self.arguments[0], self.env.docname)
             self.env.note_dependency(path)
@@ -108,7 +114,7 @@ def setup(app):  # pragma: no cover - exercised by the site build
                 headings, rows = table(load_results(path), lang)
             except MancalaError as exc:
                 if not Path(path).exists():
-                    return [nodes.paragraph(text=MISSING[lang])]
+                    return [self.text(MISSING[lang])]
                 return [self.state.document.reporter.warning(f"mancala-solutions: {exc}", line=self.lineno)]
             tbl = nodes.table(classes=["mancala-solutions"])
             group = nodes.tgroup(cols=len(headings))
@@ -119,14 +125,14 @@ def setup(app):  # pragma: no cover - exercised by the site build
             group += head
             row = nodes.row()
             for h in headings:
-                row += nodes.entry("", nodes.paragraph(text=h))
+                row += nodes.entry("", self.text(h))
             head += row
             body = nodes.tbody()
             group += body
             for r in rows:
                 row = nodes.row()
                 for v in r:
-                    row += nodes.entry("", nodes.paragraph(text=v))
+                    row += nodes.entry("", self.text(v))
                 body += row
             return [tbl]
 

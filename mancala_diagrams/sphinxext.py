@@ -395,8 +395,11 @@ def _position_at(event, rep, g) -> Position:
             if e is event:
                 break
     hand = Hand(event.hand, event.holes[0] if event.holes else 0, event.direction or CCW) if event.hand else None
+    # the mechanics' state (a special hole chosen at a set-up turn ...): once a turn
+    # has begun, the state it ends with
+    after = positions[event.turn] if event.kind != "start" and event.turn < len(positions) else base
     return Position(g, tuple(event.cells), to_move=event.player if event.player in g.players else SOUTH,
-                    reserves=tuple(reserves), hand=hand)
+                    reserves=tuple(reserves), state=after.state if after is not None else (), hand=hand)
 
 
 class ExampleDirective(MancalaDirective):
@@ -472,8 +475,9 @@ class ExampleDirective(MancalaDirective):
         records = []
         for diagram, position, events, following, numbers in list(self.steps(example)):
             hl = _highlights_from(events, g)
-            if specials:
-                hl["special"] = specials
+            step_specials = specials or example.rules.special_holes_at(position)
+            if step_specials:
+                hl["special"] = step_specials
             marks = diagram.marks
             if diagram.caption:
                 text = diagram.caption[lang]
