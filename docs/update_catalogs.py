@@ -20,6 +20,13 @@ POT_DIR = ROOT / "_build" / "gettext"
 PO_DIR = DOCS / "locales" / "fr" / "LC_MESSAGES"
 
 
+def untranslated_pages() -> list[str]:
+    """Pages that conf.py declares English-only (generated reference pages)."""
+    namespace: dict = {"__file__": str(DOCS / "conf.py")}
+    exec(compile((DOCS / "conf.py").read_text(encoding="utf-8"), str(DOCS / "conf.py"), "exec"), namespace)
+    return list(namespace.get("untranslated_pages", []))
+
+
 def build_templates(out: Path = POT_DIR) -> Path:
     subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "gettext", "-d",
                     str(ROOT / "_build" / "doctrees" / "gettext"), str(DOCS), str(out)], check=True)
@@ -28,8 +35,11 @@ def build_templates(out: Path = POT_DIR) -> Path:
 
 def merge(pot_dir: Path = POT_DIR, po_dir: Path = PO_DIR) -> list[Path]:
     written = []
+    skip = set(untranslated_pages())
     for pot_path in sorted(pot_dir.rglob("*.pot")):
         rel = pot_path.relative_to(pot_dir).with_suffix(".po")
+        if rel.with_suffix("").as_posix() in skip:
+            continue
         po_path = po_dir / rel
         pot = polib.pofile(str(pot_path))
         if po_path.exists():

@@ -53,6 +53,7 @@ STATUS_WORDS = {
     "erratum": {"en": "erratum", "fr": "erratum"},
     "mismatch": {"en": "mismatch", "fr": "désaccord"},
     "error": {"en": "error", "fr": "erreur"},
+    "generated": {"en": "generated", "fr": "généré"},
 }
 WORDS = {
     "diagram": {"en": "Diagram", "fr": "Diagramme"},

@@ -1,0 +1,155 @@
+"""The Sphinx extension, built with ``sphinx.testing`` on a small project
+(tests/roots/test-mancala) that uses every directive, in English and French."""
+from __future__ import annotations
+
+import re
+import shutil
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ("sphinx.testing.fixtures",)
+
+ROOTS = Path(__file__).resolve().parent / "roots"
+
+
+@pytest.fixture
+def rootdir():
+    return ROOTS
+
+
+@pytest.fixture
+def project(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-mancala", src)
+    return src
+
+
+def build(make_app, srcdir, tmp_path, buildername="html", parallel=0, **conf):
+    overrides = {"mancala_image_cache": str(tmp_path / "images"), **conf}
+    out = tmp_path / f"out-{buildername}-{conf.get('language', 'en')}-{parallel}"
+    app = make_app(buildername, srcdir=srcdir, builddir=out, confoverrides=overrides, parallel=parallel)
+    app.build()
+    return app
+
+
+def figures(html: str) -> list[dict]:
+    out = []
+    for m in re.finditer(r'<figure class="([^"]*)"(?: id="([^"]*)")?>(.*?)</figure>', html, re.S):
+        body = m.group(3)
+        caption = re.search(r'<span class="caption-text">(.*?)</span>', body, re.S)
+        out.append({
+            "classes": m.group(1).split(),
+            "id": m.group(2),
+            "images": re.findall(r'<img alt="([^"]*)"[^>]*src="([^"]+)"', body),
+            "caption": unescape(re.sub(r"<[^>]+>", "", caption.group(1))) if caption else None,
+        })
+    return out
+
+
+def warnings_of(app) -> list[str]:
+    return [w for w in app.warning.getvalue().splitlines() if "WARNING" in w]
+
+
+def test_every_directive_in_english(make_app, project, tmp_path):
+    app = build(make_app, project, tmp_path)
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    figs = figures(html)
+    ids = [f["id"] for f in figs]
+    # the worked example: one figure per published diagram, anchored by its id
+    for n in range(6, 11):
+        assert f"katro-{n:02d}" in ids
+    example = {f["id"]: f for f in figs}
+    assert example["katro-07"]["caption"] == "katro-07. South takes the 3 seeds of a1 in hand."
+    assert example["katro-10"]["caption"] == (
+        "katro-10. South drops the last seed into c2, which was empty, so the turn ends.")
+    for f in figs:
+        for alt, src in f["images"]:
+            assert alt.startswith("A board of"), alt
+            assert (app.outdir / src).is_file(), src
+    # alt text states the position in words
+    alt = unescape(example["katro-07"]["images"][0][0])
+    assert "South’s outer row: empty, 2, 4, 2, 3, 3." in alt
+    # the position and the track
+    assert "one-position" in ids and "a-track" in ids
+    assert example["a-track"]["caption"].startswith("South’s sowing order from c1, clockwise")
+    # the erratum: published and replayed side by side, with the reason
+    err = example["test-01"]
+    assert "mancala-erratum" in err["classes"] and len(err["images"]) == 2
+    assert "The diagram shows 2 seeds in c2 instead of 1." in err["caption"]
+    assert "Differs from the published diagram: c2." in unescape(err["images"][0][0])
+    # the legend: a sample per highlight
+    assert html.count('class="mancala-legend-sample') == 6
+    # the errata page links to the drawing
+    errata = (app.outdir / "errata.html").read_text(encoding="utf-8")
+    assert re.search(r'href="index.html#test-01"[^>]*>test-01</a>', errata)
+    # the verification page lists published diagrams with their status
+    verification = (app.outdir / "verification.html").read_text(encoding="utf-8")
+    assert "katro-06" in verification and ">verified<" in verification
+    assert 'href="index.html#katro-06"' in verification
+
+
+def test_bad_input_gives_a_located_warning_not_a_crash(make_app, project, tmp_path):
+    app = build(make_app, project, tmp_path)
+    warnings = warnings_of(app)
+    bad = [w for w in warnings if "bad.yaml" in w]
+    assert len(bad) == 1, warnings
+    # where the directive is (index.md line 36), and where in the YAML the problem is (line 9)
+    assert re.search(r"index\.md:36: WARNING: mancala-example: \S*examples/bad\.yaml:9:1: unknown key 'mvoes'",
+                     bad[0]), bad[0]
+    # a bad board row in a reST page: the line of that row
+    row = [w for w in warnings if "page.rst" in w]
+    assert len(row) == 1 and re.search(r"page\.rst:16: WARNING: mancala-position: .*'1 x \.'", row[0]), row
+    assert len(warnings) == 2, warnings
+    # nothing half-written in the image cache
+    assert not list((tmp_path / "images").glob(".tmp-*"))
+
+
+def test_french_build_shares_the_images_and_writes_french(make_app, project, tmp_path):
+    en = build(make_app, project, tmp_path)
+    cache = tmp_path / "images"
+    before = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+    fr = build(make_app, project, tmp_path, language="fr")
+    after = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+    assert after == before            # nothing redrawn, nothing added
+    en_figs = {f["id"]: f for f in figures((en.outdir / "index.html").read_text(encoding="utf-8"))}
+    fr_figs = {f["id"]: f for f in figures((fr.outdir / "index.html").read_text(encoding="utf-8"))}
+    assert [s for f in en_figs.values() for _, s in f["images"]] == \
+        [s for f in fr_figs.values() for _, s in f["images"]]
+    assert fr_figs["katro-07"]["caption"] == "katro-07. Sud prend en main les 3 graines d’a1."
+    assert unescape(fr_figs["katro-07"]["images"][0][0]).startswith("Un plateau de 4 rangées de 6 cases")
+
+
+def test_same_build_twice_gives_the_same_images(make_app, project, tmp_path):
+    build(make_app, project, tmp_path)
+    first = {p.name: p.read_bytes() for p in (tmp_path / "images").iterdir()}
+    shutil.rmtree(tmp_path / "images")
+    shutil.rmtree(tmp_path / "out-html-en-0")
+    build(make_app, project, tmp_path)
+    second = {p.name: p.read_bytes() for p in (tmp_path / "images").iterdir()}
+    assert first == second
+
+
+def test_parallel_build(make_app, project, tmp_path):
+    # enough pages for Sphinx to read them in several processes
+    for n in range(8):
+        (project / f"extra{n}.md").write_text(
+            f"---\norphan: true\n---\n# Extra {n}\n\n```{{mancala-position}} {n},1/2,3 south\n```\n",
+            encoding="utf-8")
+    app = build(make_app, project, tmp_path, parallel=2)
+    assert app.parallel == 2
+    html = (app.outdir / "errata.html").read_text(encoding="utf-8")
+    assert "test-01" in html                      # env data merged back from the workers
+    verification = (app.outdir / "verification.html").read_text(encoding="utf-8")
+    assert 'href="index.html#katro-06"' in verification
+    assert len(warnings_of(app)) == 2
+    for n in range(8):
+        assert figures((app.outdir / f"extra{n}.html").read_text(encoding="utf-8"))[0]["images"]
+
+
+def test_gettext_leaves_generated_words_out(make_app, project, tmp_path):
+    app = build(make_app, project, tmp_path, buildername="gettext")
+    pot = (app.outdir / "index.pot").read_text(encoding="utf-8")
+    assert "A broken example" in pot            # the page's own prose is extracted
+    assert "South takes" not in pot and "A board of" not in pot
