@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .engine import Ask, EndTurn, Lap, Turn, drive, turn_generator
-from .errors import IllegalMove, IncompatibleRules, MancalaError, RulesError
+from .errors import EndlessTurn, IllegalMove, IncompatibleRules, MancalaError, RulesError
 from .geometry import CCW, CW, NORTH, SOUTH, Geometry, other
 from .mechanics import BLOCKS, Block, closest_hint
 from .position import Position
@@ -225,7 +225,9 @@ class Rules:
 
     def legal_moves(self, position: Position, limit: int = 10_000):
         """Every complete turn as a tuple of decisions, found by replaying prefixes
-        (none when the player to move cannot move)."""
+        (none when the player to move cannot move).  A choice after which the
+        turn would never end (:class:`EndlessTurn`) completes no move and is
+        left out; :meth:`openings` still lists its first decision."""
         moves = []
         if position.hand is None and not self.openings(position):
             return moves
@@ -240,6 +242,8 @@ class Rules:
                     ask = gen.send(value)
             except StopIteration:
                 moves.append(tuple(prefix))
+                return
+            except EndlessTurn:
                 return
             for option in ask.options:
                 explore(prefix + [(ask.kind, option)])

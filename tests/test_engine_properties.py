@@ -102,3 +102,12 @@ def test_naive_loop_agrees_that_ordinary_turns_end():
     pos = Position.from_text("0,0,0,0/0,0,0,0/0,0,0,0/2,1,1,0 south")
     g = pos.geometry
     assert _naive_laps(pos.cells, list(g.track("south")), g.parse("a1"), +1, 50) == 2
+
+
+def test_legal_moves_leave_out_a_turn_that_never_ends():
+    r = rules("katro-4")
+    pos = Position.from_text("0,0,0,0/0,0,0,0/1,3,2,3/2,3,0,2 south")
+    d1 = pos.geometry.parse("d1")
+    assert ("start", (d1, -1)) in [("start", o) for o in r.openings(pos)]
+    moves = r.legal_moves(pos)
+    assert moves and ((("start", (d1, -1)),) not in moves)
