@@ -101,8 +101,10 @@ class Verifier:
         if visible_only:  # a track drawing shows one player's holes: compare those
             replayed = [[rv if pv is not None or rv is None else rv for pv, rv in zip(p, r)]
                         for p, r in zip(d.grid, replayed)]
-        if generated:
-            pass            # no publication to compare the transcription with
+        if generated:       # no publication to compare with, and none may have its id
+            if self.published is not None and d.id in self.published:
+                return {**row, "status": "mismatch",
+                        "reason": f"a generated diagram cannot take the published id {d.id}"}
         elif self.published is not None:
             pub = self.published.get(d.id)
             if pub is None:
