@@ -658,10 +658,12 @@ def env_updated(app, env):
     return []
 
 
-def add_static(app):
-    static = Path(__file__).parent / "static"
-    if static.is_dir():
-        app.config.html_static_path.append(str(static))
+def add_static(app, config):
+    """Our stylesheet; added at config time, so that the saved configuration matches
+    the next build's and a no-op build stays a no-op."""
+    static = str(Path(__file__).parent / "static")
+    if static not in config.html_static_path:
+        config.html_static_path.append(static)
 
 
 def setup(app):
@@ -679,7 +681,7 @@ def setup(app):
     app.connect("env-merge-info", merge_info)
     app.connect("env-before-read-docs", before_read)
     app.connect("env-updated", env_updated)
-    app.connect("builder-inited", add_static)
+    app.connect("config-inited", add_static)
     app.add_css_file("mancala.css")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": render.RENDER_VERSION}
