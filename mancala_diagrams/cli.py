@@ -11,7 +11,7 @@ from .errors import MancalaError
 
 def _print_row(r, out):
     status = r["status"]
-    label = r["diagram"] or "-"
+    label = r["diagram"] or (f"check {r['check']}" if r.get("check") else "-")
     where = r["example"] + (f" ({r['at']})" if r.get("at") else "")
     print(f"{label:22} {status:9} {where}", file=out)
     if status not in ("verified",) and r.get("reason"):
@@ -39,7 +39,9 @@ def cmd_verify(args) -> int:
         for r in rows:
             counts[r["status"]] = counts.get(r["status"], 0) + 1
         summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
-        print(f"{len(rows)} diagrams checked in {elapsed:.2f} s: {summary}")
+        checks = sum(1 for r in rows if r.get("check"))
+        what = f"{len(rows) - checks} diagrams" + (f" and {checks} checks" if checks else "")
+        print(f"{what} checked in {elapsed:.2f} s: {summary}")
         if v.published is None:
             print("note: ../shared/published not found; transcriptions were not compared with it")
     return 0 if ok(rows) else 1

@@ -85,7 +85,10 @@ class Turn:
 
     def __init__(self, rules, position: Position, turn_number: int, events: list):
         self.rules = rules
-        self.geometry = position.geometry
+        if position.geometry != rules.geometry:
+            raise MancalaError(f"a board of {position.geometry.describe()} cannot be played with rules "
+                               f"for {rules.geometry.describe()}")
+        self.geometry = rules.geometry      # the rules' track and hole names
         self.position = position
         self.player = position.to_move
         self.board = list(position.cells)
@@ -166,8 +169,8 @@ class Turn:
             self.board[hole] += 1
             self.hand -= 1
             self.emit("drop", (hole,), 1, seed=seed)
-            if self.hand:
-                hole = g.step(player, hole, lap.direction)
+            if self.hand:   # the track may turn the heading (boustrophedon)
+                hole, self.direction = g.advance(player, hole, self.direction)
         self.emit("lap_end", (hole,), seed, reason="empty" if was_empty else "full")
         self.lap_open = False
         return hole, was_empty
@@ -191,7 +194,7 @@ class Turn:
     def relay_lap(self, hole) -> Lap:
         """Pick up *hole* and sow on from the next hole, same direction."""
         self.pickup(hole)
-        return Lap(self.geometry.step(self.player, hole, self.direction), self.direction)
+        return Lap(*self.geometry.advance(self.player, hole, self.direction))
 
     # -- helpers for blocks ----------------------------------------------------------
     def front_depth(self, player) -> int:

@@ -18,6 +18,15 @@ Three kinds of example:
 Anchors: ``start``, ``end``, or ``[turn N] [lap N] EVENT`` with EVENT one of
 ``place``, ``pickup``, ``drop K``, ``capture``, ``merge``, ``end`` (the lap's
 end), ``choice``.  ``turn N end`` is the position after turn N.
+
+A ``game`` example (or one of its lines) may also list ``checks``: facts about
+the replay that are not a published diagram (a source that tells a move in
+words, or whose drawings were not transcribed).  Each check has an anchor
+``at`` and asserts any of ``captured`` (the holes whose seeds are taken: at a
+capture, that capture's; at a lap's other events, the lap's; at a turn's end,
+the whole turn's), ``seeds`` (how many seeds those captures took) and
+``board`` (the whole board at the anchor, as the example's author worked it
+out).  The verifier reports each check as a row with a ``check`` key.
 """
 from __future__ import annotations
 
@@ -102,10 +111,22 @@ MOVE_KEYS = {
     "then": Field("the further decisions of the turn, in order: [{tsibongy: left}, {direction: clockwise} ...]",
                   {"type": "array", "items": {**obj(DECISION_KEYS), "minProperties": 1, "maxProperties": 1}}),
 }
+CHECK_KEYS = {
+    "at": Field("where in the replay (an anchor, as for a diagram)", {"type": ["string", "integer"]}, required=True),
+    "captured": Field("the holes whose seeds are taken: at a capture, that capture's; at another event of a "
+                      "lap, the lap's; at a turn's end, the turn's ([] for none)",
+                      {"type": "array", "items": ref("hole")}),
+    "seeds": Field("how many seeds those captures took", ref("count")),
+    "board": Field("the whole board there, as the example's author worked it out (not a published diagram)",
+                   ref("board")),
+    "note": Field("free text", {"anyOf": [{"type": "string"}, ref("text")]}),
+}
 LINE_KEYS = {
     "moves": Field("the turns, in order", {"type": "array", "items": obj(MOVE_KEYS)}),
-    "diagrams": Field("the diagrams this line passes through", {"type": "array", "minItems": 1,
-                                                                 "items": obj(DIAGRAM_KEYS)}, required=True),
+    "diagrams": Field("the diagrams this line passes through (a game line needs diagrams, checks or both)",
+                      {"type": "array", "minItems": 1, "items": obj(DIAGRAM_KEYS)}),
+    "checks": Field("facts the replay must show that no published diagram gives: captured holes, seed "
+                    "counts, boards worked out by hand", {"type": "array", "minItems": 1, "items": obj(CHECK_KEYS)}),
     "caption": Field("a caption in each language", ref("text")),
 }
 EXAMPLE_KEYS = {
@@ -123,6 +144,7 @@ EXAMPLE_KEYS = {
     "start": Field("the position the replay starts from (kind: game)", obj(START_KEYS)),
     "moves": Field("the turns, in order (kind: game)", LINE_KEYS["moves"].schema),
     "diagrams": Field("the diagrams the replay passes through", LINE_KEYS["diagrams"].schema),
+    "checks": Field("facts the replay must show that no published diagram gives", LINE_KEYS["checks"].schema),
     "lines": Field("named alternative continuations, each with its moves and diagrams",
                    {"type": "object", "additionalProperties": obj(LINE_KEYS)}),
     "track": Field("the numbered track (kind: track)", obj(TRACK_KEYS)),
@@ -154,11 +176,24 @@ class Diagram:
 
 
 @dataclass
+class Check:
+    """A fact the replay must show at an anchor (not a published diagram)."""
+    at: str
+    anchor: tuple
+    captured: tuple | None = None     # hole indices, in any order
+    seeds: int | None = None          # seeds those captures took
+    board: list | None = None         # rows, None for an empty hole
+    line: int | None = None
+    line_name: str | None = None
+
+
+@dataclass
 class Line:
     name: str
     moves: list                   # list of turns, each a list of (kind, value)
     diagrams: list
     line: int | None = None
+    checks: list = field(default_factory=list)
 
 
 @dataclass
@@ -384,7 +419,7 @@ class ExampleLoader:
                 if not isinstance(n, int) or n < 0:
                     raise _err(f"reserve of {p}: {n!r} is not a seed count", file, res.loc(p))
                 reserves[PLAYERS.index(p)] = n
-        pos = replace(pos, reserves=tuple(reserves))
+        pos = replace(pos, geometry=g, reserves=tuple(reserves))   # g names holes as the rules do
         if "hand" in start:
             h = start["hand"]
             _check_keys(h, HAND_KEYS, "hand", file)
@@ -425,9 +460,11 @@ class ExampleLoader:
             for i, turn in enumerate(raw):
                 moves.append(self.parse_turn(turn, g, file, raw.loc(i)))
         diagrams = []
-        raw = body.get("diagrams")
-        if not isinstance(raw, list) or not raw:
-            raise _err("an example needs a list of diagrams", file, body.loc("diagrams") if "diagrams" in body else loc)
+        checks = self.parse_checks(name, body, g, file) if with_moves else []
+        raw = body.get("diagrams", [] if checks else None)
+        if not isinstance(raw, list) or not (raw or checks):
+            raise _err("an example needs a list of diagrams" + (" or of checks" if with_moves else ""), file,
+                       body.loc("diagrams") if "diagrams" in body else loc)
         for i, d in enumerate(raw):
             _check_keys(d, DIAGRAM_KEYS, "a diagram", file)
             dloc = raw.loc(i)
@@ -464,7 +501,43 @@ class ExampleLoader:
             diagrams.append(Diagram(d["id"], anchor, at, grid, marks, erratum,
                                     _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
                                     dloc[0], name))
-        return Line(name, moves, diagrams, loc[0])
+        return Line(name, moves, diagrams, loc[0], checks)
+
+    def parse_checks(self, name, body, g, file) -> list:
+        raw = body.get("checks")
+        if raw is None:
+            return []
+        if not isinstance(raw, list) or not raw:
+            raise _err("checks must be a non-empty list", file, body.loc("checks"),
+                       expected="[{at: lap 1 capture, captured: [r]}]")
+        checks = []
+        for i, c in enumerate(raw):
+            _check_keys(c, CHECK_KEYS, "a check", file)
+            cloc = raw.loc(i)
+            if "at" not in c:
+                raise _err("a check needs an anchor", file, cloc, expected="at: lap 1 capture | end | ...")
+            if not any(k in c for k in ("captured", "seeds", "board")):
+                raise _err("a check asserts nothing", file, cloc, expected="captured:, seeds: or board:")
+            try:
+                anchor = parse_anchor(c["at"])
+            except PositionError as exc:
+                raise exc.located(file, *c.loc("at")) from None
+            captured = None
+            if "captured" in c:
+                holes = c["captured"]
+                if not isinstance(holes, list):
+                    raise _err("captured must be a list of holes", file, c.loc("captured"),
+                               expected="captured: [r, m] (or [] for no capture)")
+                try:
+                    captured = tuple(g.parse(h) for h in holes)
+                except PositionError as exc:
+                    raise exc.located(file, *c.loc("captured")) from None
+            seeds = c.get("seeds")
+            if seeds is not None and (not isinstance(seeds, int) or isinstance(seeds, bool) or seeds < 0):
+                raise _err(f"seeds: {seeds!r} is not a seed count", file, c.loc("seeds"))
+            board = parse_board_rows(c["board"], file, c.loc("board"), "check board") if "board" in c else None
+            checks.append(Check(str(c["at"]), anchor, captured, seeds, board, cloc[0], name))
+        return checks
 
     def parse_legend(self, data, rules, position, file):
         legend = data.get("legend")
@@ -551,6 +624,14 @@ class Replay:
     def event(self, diagram: Diagram):
         return find_anchor(self.events, diagram.anchor)
 
+    def captures_at(self, event: Event) -> list:
+        """The capture events an anchor covers: the capture itself, the rest of
+        its lap for another event of a lap, the whole turn for a turn's end."""
+        if event.kind == "capture":
+            return [event]
+        return [e for e in self.events if e.kind == "capture" and e.turn == event.turn
+                and (event.kind == "turn_end" or e.lap == event.lap)]
+
 
 def replay_line(example: Example, line: Line) -> Replay:
     rules = example.rules
@@ -597,9 +678,9 @@ def track_grid(example: Example):
     g = example.rules.geometry
     t = example.track
     grid = [[None] * g.columns for _ in range(g.rows)]
-    hole = t["from"]
+    hole, direction = t["from"], t["direction"]
     for i in range(len(g.track(t["player"]))):
         r, c = divmod(hole, g.columns)
         grid[r][c] = t["numbering"] + i
-        hole = g.step(t["player"], hole, t["direction"])
+        hole, direction = g.advance(t["player"], hole, direction)
     return grid

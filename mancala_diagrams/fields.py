@@ -45,9 +45,10 @@ DEFS = {
         ],
     },
     "hole": {
-        "description": "a hole name: column letter from South's left, rank from South's outer row (a1, c3 ...)",
+        "description": "a hole name: column letter from South's left, rank from South's outer row (a1, c3 ...); "
+                       "on a board with the letter notation also one letter (A..R South, a..r North)",
         "type": "string",
-        "pattern": r"^\s*[a-zA-Z][0-9]+\s*$",
+        "pattern": r"^\s*[a-zA-Z][0-9]*\s*$",
     },
     "direction": {
         "description": "a sowing direction",

@@ -21,6 +21,10 @@ BOARD_KEYS = {
     "columns": Field("holes in each row", {"type": "integer", "minimum": 1}),
     "rows_per_player": Field("rows on each player's side", {"type": "integer", "minimum": 1}),
     "players": Field("2, or 1 for a board that shows one player's rows only", {"enum": [1, 2]}),
+    "notation": Field("how holes are named: chess (a1, b2 ...) or letters (A..R for South along the track, "
+                      "a..r for North, mirrored: the katro of Fianarantsoa)", {"enum": ["chess", "letters"]}),
+    "track": Field("loop (the usual ring or snake) or boustrophedon (turn inwards at each row's end, "
+                   "heading reversed; the katro of Fianarantsoa)", {"enum": ["loop", "boustrophedon"]}),
 }
 START_KEYS = {
     "seeds_per_hole": Field("seeds in every hole at the start", ref("count")),
@@ -237,7 +241,8 @@ def build_rules(name, merged, origin, path) -> Rules:
                          file=file, line=line, column=col)
     try:
         geometry = Geometry(int(board.get("columns", 0)), int(board.get("rows_per_player", 2)),
-                            (SOUTH, NORTH) if players == 2 else (SOUTH,))
+                            (SOUTH, NORTH) if players == 2 else (SOUTH,),
+                            board.get("notation", "chess"), board.get("track", "loop"))
     except (MancalaError, TypeError, ValueError) as exc:
         file, line, col = _where(origin, "board")
         raise RulesError(f"bad board: {getattr(exc, 'message', exc)}", file=file, line=line, column=col) from None

@@ -117,7 +117,7 @@ class Position:
             fields.append(f"reserve={self.reserves[0]}:{self.reserves[1]}")
         if self.hand:
             h = self.hand
-            text = f"hand={h.seeds}@{g.name(h.hole)}:{'cw' if h.direction == CW else 'ccw'}"
+            text = f"hand={h.seeds}@{g.name(h.hole, 'chess')}:{'cw' if h.direction == CW else 'ccw'}"
             fields.append(text + ("" if h.captures else ":fotsiny"))
         fields.extend(f"{k}={v}" for k, v in self.state)
         return " ".join(fields)

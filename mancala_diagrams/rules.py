@@ -79,7 +79,8 @@ class Rules:
         else:
             pos = Position(g, (int(start.get("seeds_per_hole", 0)),) * g.size)
         reserve = int(start.get("reserve", 0))
-        pos = replace(pos, reserves=(reserve, reserve if not g.solo else 0))
+        # the rules' geometry (equal to the board's) carries the board's hole notation
+        pos = replace(pos, geometry=g, reserves=(reserve, reserve if not g.solo else 0))
         return self.with_initial_state(pos)
 
     def with_initial_state(self, pos: Position) -> Position:
@@ -156,7 +157,7 @@ class Rules:
             hole, direction = opening
             t.direction = direction
             t.pickup(hole)
-            end, was_empty = t.sow(Lap(self.geometry.step(t.player, hole, direction), direction))
+            end, was_empty = t.sow(Lap(*self.geometry.advance(t.player, hole, direction)))
         else:
             end, was_empty = opening, False
             t.board[end] += 1

@@ -33,7 +33,7 @@ def board_diff(published, replayed, geometry=None, exact=False):
         for c, (x, y) in enumerate(zip(a, b)):
             same = (x == y) if exact else ((x or 0) == (y or 0))
             if not same:
-                name = f"{'abcdefghijklmnopqrstuvwxyz'[c]}{rows - r}"
+                name = geometry.name(r * len(a) + c) if geometry else f"{'abcdefghijklmnopqrstuvwxyz'[c]}{rows - r}"
                 diffs.append({"hole": name, "row": r, "column": c, "published": x, "replayed": y})
     return diffs
 
@@ -90,6 +90,8 @@ class Verifier:
                                      "reason": reason})
                         continue
                     rows.append(self.judge(d, _rows_from_cells(ev.cells, g), base, exact=False, at=d.at, **gen))
+                for c in line.checks:
+                    rows.append(self.judge_check(c, rep, g, base))
                 if rep.error and not any(r.get("reason", "").startswith("the replay stops") for r in rows):
                     rows.append({**base, "diagram": None, "status": "error", "reason": str(rep.error)})
         return rows
@@ -149,6 +151,32 @@ class Verifier:
         if diff:
             return {**row, "status": "mismatch", "reason": "the marked holes differ from the rules' special holes",
                     "diff": diff}
+        return {**row, "status": "verified"}
+
+    def judge_check(self, c, rep, g, base):
+        """A check (not a published diagram): a row with a ``check`` key."""
+        row = {**base, "diagram": None, "check": c.at, "at": c.at}
+        ev = rep.event(c)
+        if ev is None:
+            reason = (f"the replay stops before {c.at!r}: {rep.error}" if rep.error
+                      else f"the replay has no event {c.at!r}")
+            return {**row, "status": "mismatch", "reason": reason}
+        problems = []
+        captures = rep.captures_at(ev)
+        if c.captured is not None:
+            taken = sorted(h for e in captures for h in e.holes)
+            if taken != sorted(c.captured):
+                names = lambda holes: "[" + ", ".join(g.name(h) for h in holes) + "]"
+                problems.append(f"captured {names(taken)}, the example says {names(sorted(c.captured))}")
+        if c.seeds is not None:
+            n = sum(e.count for e in captures)
+            if n != c.seeds:
+                problems.append(f"captured {n} seeds, the example says {c.seeds}")
+        diff = board_diff(c.board, _rows_from_cells(ev.cells, g), g, exact=False) if c.board is not None else []
+        if diff:
+            problems.append("the board differs from the example's")
+        if problems:
+            return {**row, "status": "mismatch", "reason": "; ".join(problems), **({"diff": diff} if diff else {})}
         return {**row, "status": "verified"}
 
     def verify(self, paths=None) -> list[dict]:

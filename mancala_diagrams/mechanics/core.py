@@ -85,7 +85,7 @@ class ChooseHole(Block):
         hole, direction = yield from turn.ask("start", options, self.name)
         turn.direction = direction
         turn.pickup(hole)
-        return Lap(turn.geometry.step(turn.player, hole, direction), direction)
+        return Lap(*turn.geometry.advance(turn.player, hole, direction))
 
 
 @block("mandry")
@@ -254,8 +254,10 @@ class Capture(Block):
 class Goal(Block):
     """How the game is won.  ``capture-all``: take all the opponent's seeds;
     ``empty-inner-row``: empty the opponent's inner row (fanga, katra
-    fandatsaka, m'raha wa ntso).  In every game a player who cannot move when
-    it is their turn has lost."""
+    fandatsaka, m'raha wa ntso); ``last-mover``: nothing but the end of the
+    moves decides, the player who moved last wins (no pass: the katro of
+    Fianarantsoa).  In every game a player who cannot move when it is their
+    turn has lost."""
     params = {"win": Param("capture-all", ("capture-all", "empty-inner-row", "last-mover"),
                            doc="capture-all, empty-inner-row, or last-mover (only the no-move rule decides)")}
 
@@ -263,13 +265,15 @@ class Goal(Block):
         g = position.geometry
         if g.solo:
             return None
+        if self.p["win"] == "last-mover":
+            if position.hand is None and not rules.openings(position):
+                return {"winner": other(position.to_move), "reason": "last-mover"}
+            return None
         for loser in (position.to_move, other(position.to_move)):
             if self.p["win"] == "capture-all":
                 gone = not any(position.cells[h] for h in g.holes_of(loser)) and not position.reserve(loser)
-            elif self.p["win"] == "empty-inner-row":
-                gone = not any(position.cells[h] for h in g.row_holes(loser, 0))
             else:
-                gone = False
+                gone = not any(position.cells[h] for h in g.row_holes(loser, 0))
             if gone:
                 return {"winner": other(loser), "reason": self.p["win"]}
         return None
