@@ -39,7 +39,7 @@ from .fields import Field, obj, ref
 from .errors import ExampleError, IllegalMove, MancalaError, PositionError
 from .geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
 from .loader import RulesLibrary, parse_board_rows
-from .schema import validate
+from .schema import describe_value, validate
 from .mechanics import closest_hint
 from .position import Hand, Position
 from .yamlio import LocDict, load_yaml_file
@@ -235,9 +235,14 @@ def _text(value, what, file, loc, required=True):
     return {"en": value["en"], "fr": value["fr"]}
 
 
-def _check_keys(mapping, allowed, what, file):
+def _check_keys(mapping, allowed, what, file, loc=None):
+    """*mapping* is a mapping whose keys are among *allowed*; *loc*: where it
+    stands in its parent (for a value that is not a mapping, which has no
+    location of its own)."""
     if not isinstance(mapping, dict):
-        raise _err(f"{what} must be a mapping", file, getattr(mapping, "loc", lambda: (None, None))())
+        where = loc or getattr(mapping, "loc", lambda: (None, None))()
+        raise _err(f"{what} must be a mapping, but the file gives {describe_value(mapping)}", file, where,
+                   expected=", ".join(f"{k}: ..." for k in allowed))
     for key in mapping:
         if key not in allowed:
             raise _err(f"unknown key {key!r} in {what}", file, mapping.key_loc(key),
@@ -340,7 +345,7 @@ class ExampleLoader:
         if source is None:
             raise _err("the example gives no source", file, (data.line, data.column),
                        expected="source: {page: ..., describes: [...]}")
-        _check_keys(source, SOURCE_KEYS, "source", file)
+        _check_keys(source, SOURCE_KEYS, "source", file, data.loc("source"))
         assumptions = data.get("assumptions") or []
         if not isinstance(assumptions, list):
             raise _err("assumptions must be a list", file, data.loc("assumptions"))
@@ -366,14 +371,14 @@ class ExampleLoader:
                     raise _err("lines must be a mapping of named lines, each with moves and diagrams "
                                "(and no top-level moves/diagrams)", file, data.loc("lines"))
                 for name, body in lines.items():
-                    _check_keys(body, LINE_KEYS, f"line {name!r}", file)
+                    _check_keys(body, LINE_KEYS, f"line {name!r}", file, lines.loc(name))
                     ex.lines.append(self.parse_line(str(name), body, g, file, lines.loc(name), True))
             else:
                 ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), True))
         else:
             if kind == "track":
                 track = data.get("track")
-                _check_keys(track, TRACK_KEYS, "track", file)
+                _check_keys(track, TRACK_KEYS, "track", file, data.loc("track"))
                 try:
                     ex.track = {
                         "player": track.get("player", SOUTH),
@@ -391,14 +396,16 @@ class ExampleLoader:
                             else rules.initial_position())
                 ex.legend = self.parse_legend(data, rules, ex.start, file)
             ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), False))
-        ids = [d.id for d in ex.diagrams]
-        dup = {i for i in ids if ids.count(i) > 1}
-        if dup:
-            raise _err(f"diagram {sorted(dup)[0]} is listed twice", file, (data.line, data.column))
+        seen = {}
+        for d in ex.diagrams:
+            if d.id in seen:
+                raise _err(f"diagram {d.id} is listed twice (first on line {seen[d.id]})", file, (d.line, None),
+                           expected="each published diagram once per example")
+            seen[d.id] = d.line
         return ex
 
     def parse_start(self, start, rules, file, loc) -> Position:
-        _check_keys(start, START_KEYS, "start", file)
+        _check_keys(start, START_KEYS, "start", file, loc)
         g = rules.geometry
         if "board" in start:
             rows = parse_board_rows(start["board"], file, start.loc("board"), "start board")
@@ -414,7 +421,7 @@ class ExampleLoader:
         reserves = list(rules.initial_position().reserves) if "board" not in start else [0, 0]
         if "reserve" in start:
             res = start["reserve"]
-            _check_keys(res, RESERVE_KEYS, "reserve", file)
+            _check_keys(res, RESERVE_KEYS, "reserve", file, start.loc("reserve"))
             for p, n in res.items():
                 if not isinstance(n, int) or n < 0:
                     raise _err(f"reserve of {p}: {n!r} is not a seed count", file, res.loc(p))
@@ -422,7 +429,7 @@ class ExampleLoader:
         pos = replace(pos, geometry=g, reserves=tuple(reserves))   # g names holes as the rules do
         if "hand" in start:
             h = start["hand"]
-            _check_keys(h, HAND_KEYS, "hand", file)
+            _check_keys(h, HAND_KEYS, "hand", file, start.loc("hand"))
             if ("last" in h) == ("seeds" in h or "hole" in h):
                 raise _err("hand: give either seeds and hole (seeds still to sow), or last (the hole "
                            "where a lap has just ended)", file, start.loc("hand"),
@@ -466,7 +473,7 @@ class ExampleLoader:
             raise _err("an example needs a list of diagrams" + (" or of checks" if with_moves else ""), file,
                        body.loc("diagrams") if "diagrams" in body else loc)
         for i, d in enumerate(raw):
-            _check_keys(d, DIAGRAM_KEYS, "a diagram", file)
+            _check_keys(d, DIAGRAM_KEYS, "a diagram", file, raw.loc(i))
             dloc = raw.loc(i)
             if "id" not in d or not isinstance(d["id"], str):
                 raise _err("a diagram needs the id of the published diagram", file, dloc, expected="id: katro-06")
@@ -487,7 +494,7 @@ class ExampleLoader:
             erratum = None
             if "erratum" in d:
                 e = d["erratum"]
-                _check_keys(e, ERRATUM_KEYS, "erratum", file)
+                _check_keys(e, ERRATUM_KEYS, "erratum", file, d.loc("erratum"))
                 if "rules_board" not in e:
                     raise _err(f"diagram {d['id']}: an erratum must give the board the rules give", file,
                                d.loc("erratum"), expected="rules_board: rows")
@@ -564,7 +571,7 @@ class ExampleLoader:
         decisions in ``then``."""
         if not isinstance(turn, dict):
             raise _err("a turn must be a mapping", file, loc, expected="{hole: a1, direction: clockwise}")
-        _check_keys(turn, MOVE_KEYS, "a turn", file)
+        _check_keys(turn, MOVE_KEYS, "a turn", file, loc)
         decisions = []
         try:
             opener = next((k for k in ("place", "target") if k in turn), None)

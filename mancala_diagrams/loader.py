@@ -14,7 +14,7 @@ from .fields import Field, obj, ref
 from .geometry import NORTH, SOUTH, Geometry
 from .mechanics import BLOCKS, closest_hint
 from .rules import Rules
-from .schema import validate
+from .schema import describe_value, validate
 from .yamlio import LocDict, load_yaml_file
 
 BOARD_KEYS = {
@@ -50,7 +50,7 @@ RULES_KEYS = {
 
 def _require_mapping(value, what, file, loc):
     if not isinstance(value, dict):
-        raise RulesError(f"{what} must be a mapping, not {type(value).__name__}", file=file,
+        raise RulesError(f"{what} must be a mapping, but the file gives {describe_value(value)}", file=file,
                          line=loc[0], column=loc[1])
 
 
@@ -144,8 +144,9 @@ class RulesLibrary:
         """*name*'s ancestors and itself, each once, every base before the files
         that extend it (so a shared base is merged once, first)."""
         if name in _chain:
+            line, col = self.raw(_chain[-1]).loc("extends")
             raise RulesError("rules extend each other in a circle: " + " -> ".join(_chain + (name,)),
-                             file=str(self.path(_chain[-1])))
+                             file=str(self.path(_chain[-1])), line=line, column=col)
         order = []
         for base in self._bases(name):
             for n in self.lineage(base, _chain + (name,)):
@@ -279,6 +280,8 @@ def build_rules(name, merged, origin, path) -> Rules:
             line, col = mapping.key_loc(block)
         else:
             file, line, col = _where(origin, "mechanics")
+            if line is None:        # no mechanics at all: the file as a whole
+                file, line, col = path, 1, 1
         raise exc.located(file or path, line, col) from None
     rules.path = path
     return rules

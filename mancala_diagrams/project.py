@@ -48,3 +48,21 @@ def published_diagrams(directory: str) -> dict:
 
 def example_paths(root: Path):
     return sorted(Path(root, "sources").rglob("*.yaml"))
+
+
+def safe_path(root, relative) -> Path:
+    """*relative* resolved inside *root* (a directive's argument, a file named
+    in YAML ...), refusing anything that would read outside it: an absolute
+    path, ``..`` that climbs out, a symbolic link that points out, a NUL byte.
+    Raises :class:`~.errors.MancalaError`."""
+    from .errors import MancalaError
+    text = str(relative)
+    if not text or "\x00" in text:
+        raise MancalaError(f"not a file name: {text!r}", expected="a path relative to the project")
+    if Path(text).is_absolute() or text.startswith(("/", "\\")) or (len(text) > 1 and text[1] == ":"):
+        raise MancalaError(f"{text!r} is an absolute path", expected=f"a path relative to {root}")
+    base = Path(root).resolve()
+    target = (base / text).resolve()
+    if target != base and base not in target.parents:
+        raise MancalaError(f"{text!r} points outside {base}", expected=f"a path inside {base}")
+    return target

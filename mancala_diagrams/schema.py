@@ -128,7 +128,8 @@ def validator(kind):
     return Draft202012Validator(schema)
 
 
-def _describe(value) -> str:
+def describe_value(value) -> str:
+    """What a YAML value is, in words: 'the number 3', 'a list', 'nothing (null)' ..."""
     if value is None:
         return "nothing (null)"
     if isinstance(value, bool):
@@ -142,7 +143,7 @@ def _describe(value) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return type(value).__name__
+    return f"a {type(value).__name__} value"
 
 
 def _expected(schema, root) -> str:
@@ -228,7 +229,7 @@ def schema_error(err, data, file, root, error_cls=MancalaError) -> MancalaError:
         desc = err.schema.get("properties", {}).get(missing, {}).get("description")
         return error_cls(f"{where} has no {missing!r}", file=file, line=line, column=col,
                          expected=f"{missing}: {desc}" if desc else f"a key {missing!r}")
-    found = _describe(err.instance)
+    found = describe_value(err.instance)
     if err.validator == "enum":
         choices = [str(c) for c in err.validator_value]
         close = difflib.get_close_matches(str(err.instance), choices, n=1, cutoff=0.6)
