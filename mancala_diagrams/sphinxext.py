@@ -436,6 +436,11 @@ class ExampleDirective(MancalaDirective):
             for d in example.diagrams:
                 yield d, start, [], None, None
             return
+        if example.kind == "special-holes":     # coloured holes only: the marks are the drawing
+            board = render.empty_board(g.columns, g.rows_per_player, g.solo)
+            for d in example.diagrams:
+                yield d, board, [], None, None
+            return
         if example.kind == "track":
             numbers = _numbers_from_grid(track_grid(example), g)
             board = render.empty_board(g.columns, g.rows_per_player, g.solo)
