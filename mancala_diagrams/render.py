@@ -24,7 +24,9 @@ with distinct shapes as well as colours:
 
 ``marks`` are the published colours of holes (``{hole: "pink"}``), drawn as a
 tint behind the hole.  ``numbers`` (``{hole: 0}``) draws a numbered sowing
-order instead of seeds.
+order instead of seeds.  ``labels`` (``{hole: "B"}``) writes a short hole name
+(ASCII letters and digits, as in de Voogt's notation) in the hole's upper-left
+corner.
 
 The output is deterministic: the same inputs give byte-identical PNGs.
 """
@@ -136,8 +138,18 @@ def _normalise_marks(marks, geometry) -> dict:
     return out
 
 
+def _normalise_labels(labels) -> dict:
+    out = {}
+    for h, text in (labels or {}).items():
+        text = str(text)
+        if not (1 <= len(text) <= 3 and text.isascii() and text.isalnum()):
+            raise MancalaError(f"a hole label is 1 to 3 ASCII letters or digits, not {text!r}")
+        out[int(h)] = text
+    return out
+
+
 def cache_key(position: Position, highlights=None, marks=None, numbers=None,
-              options: Options | None = None) -> str:
+              options: Options | None = None, labels=None) -> str:
     """A content hash of everything the image depends on (for file names)."""
     options = options or Options()
     g = position.geometry
@@ -148,6 +160,7 @@ def cache_key(position: Position, highlights=None, marks=None, numbers=None,
         "highlights": {k: v for k, v in sorted(hl.items()) if v},
         "marks": sorted((h, list(c)) for h, c in _normalise_marks(marks, g).items()),
         "numbers": sorted((int(h), int(n)) for h, n in (numbers or {}).items()),
+        "labels": sorted(_normalise_labels(labels).items()),
         "options": [options.cell, options.margin, options.density, options.trays],
     }
     blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
@@ -184,7 +197,7 @@ def board_size(geometry, options: Options | None = None, has_trays=False) -> tup
 
 
 def render_image(position: Position, highlights=None, marks=None, numbers=None,
-                 options: Options | None = None) -> Image.Image:
+                 options: Options | None = None, labels=None) -> Image.Image:
     """The drawing as an RGB image at final size (before palette reduction)."""
     o = options or Options()
     g = position.geometry
@@ -194,6 +207,7 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
             raise MancalaError(f"unknown highlight {role!r}", expected=", ".join(ROLES))
     tints = _normalise_marks(marks, g)
     nums = {int(h): int(n) for h, n in (numbers or {}).items()}
+    names = _normalise_labels(labels)
 
     hand = position.hand.seeds if position.hand else 0
     has_trays = o.trays and (hand > 0 or any(position.reserves))
@@ -298,6 +312,8 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
             e = R * 0.55
             d.line((cx - e, cy - e, cx + e, cy + e), fill=ROLE_COLOURS["captured"], width=int(2.5 * k))
             d.line((cx - e, cy + e, cx + e, cy - e), fill=ROLE_COLOURS["captured"], width=int(2.5 * k))
+        if hole in names:
+            badge(cx - R * 0.72, cy - R * 0.72, names[hole], badge_font, fill=NUMBER_FILL)
         if hole in nums:
             badge(cx, cy, str(nums[hole]), number_font, fill=NUMBER_FILL, r=10 * k)
             continue
@@ -356,7 +372,7 @@ FIXED_COLOURS = tuple(dict.fromkeys([*BASE_COLOURS, *(_mix(a, b) for a, b in _NE
 
 
 def render_png(position: Position, highlights=None, marks=None, numbers=None,
-               options: Options | None = None) -> bytes:
+               options: Options | None = None, labels=None) -> bytes:
     """PNG bytes of the position (palette image, optimised, deterministic).
 
     The palette is fixed: the drawing's own colours and the half-way mixes of
@@ -365,7 +381,7 @@ def render_png(position: Position, highlights=None, marks=None, numbers=None,
     not change from one step to the next has the very same pixels.
     """
     o = options or Options()
-    img = render_image(position, highlights, marks, numbers, o)
+    img = render_image(position, highlights, marks, numbers, o, labels)
     tints = list(dict.fromkeys(_normalise_marks(marks, position.geometry).values()))
     extra = [*tints, *(_mix(t, other) for t in tints for other in (WOOD, WOOD_LIGHT, WOOD_EDGE))]
     colours = list(dict.fromkeys([*FIXED_COLOURS, *extra]))[:256]

@@ -87,14 +87,15 @@ def image_dir(env) -> Path:
     return path
 
 
-def write_image(env, position, highlights=None, marks=None, numbers=None, options=None) -> Path:
+def write_image(env, position, highlights=None, marks=None, numbers=None, options=None,
+                labels=None) -> Path:
     """Draw the image unless a file with its content hash exists; return its path."""
     folder = image_dir(env)
     folder.mkdir(parents=True, exist_ok=True)
-    key = render.cache_key(position, highlights, marks, numbers, options)
+    key = render.cache_key(position, highlights, marks, numbers, options, labels)
     path = folder / f"board-{key}.png"
     if not path.exists():
-        data = render.render_png(position, highlights, marks, numbers, options)
+        data = render.render_png(position, highlights, marks, numbers, options, labels)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -118,8 +119,9 @@ def _size(position, options=None, has_trays=None) -> tuple[int, int]:
 class MancalaDirective(SphinxDirective):
     """Shared helpers: image nodes, figures, warnings."""
 
-    def image_node(self, position, alt, highlights=None, marks=None, numbers=None) -> nodes.image:
-        path = write_image(self.env, position, highlights, marks, numbers)
+    def image_node(self, position, alt, highlights=None, marks=None, numbers=None,
+                   labels=None) -> nodes.image:
+        path = write_image(self.env, position, highlights, marks, numbers, labels=labels)
         docdir = Path(self.env.doc2path(self.env.docname)).parent
         uri = Path(os.path.relpath(path, docdir)).as_posix()
         w, h = _size(position)
@@ -198,6 +200,7 @@ class PositionDirective(MancalaDirective):
         "alt": directives.unchanged,
         "marks": directives.unchanged,
         "name": directives.unchanged,
+        "labels": lambda arg: directives.choice(arg, ("letters", "chess")),
         **HIGHLIGHT_OPTIONS,
     }
 
@@ -232,7 +235,11 @@ class PositionDirective(MancalaDirective):
             return self.warn(f"mancala-position: {exc}", getattr(self, "bad_line", None))
         lang = lang_of(self.env)
         alt = self.options.get("alt") or captions.describe_position(position, lang, highlights=highlights)
-        image = self.image_node(position, alt, highlights, marks)
+        labels = None
+        if self.options.get("labels"):  # hole names drawn on the board (de Voogt's letters ...)
+            notation = self.options["labels"]
+            labels = {h: g.name(h, notation) for h in range(g.size)}
+        image = self.image_node(position, alt, highlights, marks, labels=labels)
         ids = [nodes.make_id(self.options["name"])] if self.options.get("name") else None
         caption = self.options.get("caption")
         fig = self.figure([image], None, ids=ids)

@@ -195,3 +195,21 @@ def test_images_are_small():
     sizes = [len(render_png(pos, {"last": ["c2"], "sown": ["a2", "b2"], "emptied": ["a1"]})),
              len(render_png(pos))]
     assert max(sizes) < 16_000
+
+
+def test_hole_labels_are_drawn_only_where_given_and_must_be_ascii():
+    from mancala_diagrams.errors import MancalaError
+    from mancala_diagrams.render import render_image
+    pos = Position.from_text("2,2/2,2/2,2/2,2/2,2/2,2 south")
+    g = pos.geometry
+    plain = render_image(pos)
+    labelled = render_image(pos, labels={g.parse("a1"): "A"})
+    w, h = plain.size
+    # the label sits in the upper-left corner of a1's cell (bottom-left of the board)
+    cell_w, cell_h = w // 2, h // 6
+    a1_corner = (0, h - cell_h, cell_w // 2, h - cell_h // 2)
+    b1_corner = (cell_w, h - cell_h, cell_w + cell_w // 2, h - cell_h // 2)
+    assert plain.crop(a1_corner).tobytes() != labelled.crop(a1_corner).tobytes()
+    assert plain.crop(b1_corner).tobytes() == labelled.crop(b1_corner).tobytes()
+    with pytest.raises(MancalaError):
+        render_image(pos, labels={0: "é"})
