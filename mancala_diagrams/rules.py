@@ -38,6 +38,7 @@ class Rules:
         self.blocks.sort(key=lambda b: b.order)
         self._openers = _hooked(self.blocks, "open")
         self._lap_end = _hooked(self.blocks, "lap_end")
+        self._excluders = _hooked(self.blocks, "exclude_openings")
         self._filters = _hooked(self.blocks, "filter_openings")
         self._targets = _hooked(self.blocks, "capture_targets")
         self._emptied = _hooked(self.blocks, "emptied")
@@ -104,7 +105,9 @@ class Rules:
         raise MancalaError("no building block could start the turn")
 
     def filter_openings(self, turn, options):
-        for b in self._filters:
+        for b in self._excluders:       # openings the rules forbid outright, first
+            options = b.exclude_openings(turn, options)
+        for b in self._filters:         # then obligations and preferences (compulsory capture ...)
             options = b.filter_openings(turn, options)
         return options
 

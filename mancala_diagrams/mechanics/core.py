@@ -257,9 +257,22 @@ class Goal(Block):
     fandatsaka, m'raha wa ntso); ``last-mover``: nothing but the end of the
     moves decides, the player who moved last wins (no pass: the katro of
     Fianarantsoa).  In every game a player who cannot move when it is their
-    turn has lost."""
+    turn has lost.  ``immediate``: the game is over as soon as the opponent's
+    inner row is empty, even in the middle of a turn, which then ends (bao;
+    without it a turn can relay for ever once nothing is left to capture)."""
+    order = 5             # at a lap end, before anything else
     params = {"win": Param("capture-all", ("capture-all", "empty-inner-row", "last-mover"),
-                           doc="capture-all, empty-inner-row, or last-mover (only the no-move rule decides)")}
+                           doc="capture-all, empty-inner-row, or last-mover (only the no-move rule decides)"),
+              "immediate": Param(False, (False, True),
+                                 doc="end the turn (and the game) as soon as the opponent's inner row is empty")}
+
+    def lap_end(self, turn, hole, was_empty):
+        if self.p["immediate"] and self.p["win"] == "empty-inner-row" and not turn.geometry.solo:
+            g = turn.geometry
+            if not any(turn.board[h] for h in g.row_holes(other(turn.player), 0)):
+                return EndTurn("goal")
+        return None
+        yield  # pragma: no cover - makes this a generator
 
     def outcome(self, rules, position):
         g = position.geometry
