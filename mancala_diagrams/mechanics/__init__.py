@@ -6,6 +6,8 @@ declares its parameters (:class:`Param`) and implements only the hooks it needs:
 ``open(turn)``            (generator) start a turn; return a ``Lap``, a
                           ``(hole, False)`` lap end, or ``None`` to let the next
                           opening block decide
+``exclude_openings(turn, options)`` remove openings the rules forbid outright
+                          (applied before every ``filter_openings``)
 ``filter_openings(turn, options)``  restrict the legal openings
 ``lap_end(turn, hole, was_empty)``  (generator) decide what happens when a lap
                           ends in *hole*; return ``Lap``/``EndTurn`` or ``None``
@@ -98,4 +100,4 @@ def closest_hint(word, candidates):
 
 
 # register the blocks
-from . import core, reserve, rova, target  # noqa: E402,F401
+from . import core, nyumba, reserve, rova, target  # noqa: E402,F401
