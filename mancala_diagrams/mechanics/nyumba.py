@@ -8,7 +8,6 @@ capture (the *fotsiny* of Dandouau, Flacourt's *mamenoatrika*).
 from __future__ import annotations
 
 from ..engine import EndTurn, Lap
-from ..errors import RulesError
 from . import Block, Param, block
 
 PRESENT = "present"
@@ -65,12 +64,13 @@ class Nyumba(Block):
     def check(self, rules):
         g = rules.geometry
         if not 1 <= self.p["column"] <= g.columns:
-            raise RulesError(f"block 'nyumba': column {self.p['column']} is off a board of {g.columns} columns",
-                             expected=f"1 to {g.columns}")
+            raise self.refuse("nyumba-off-board", f"column {self.p['column']} is off a board of "
+                              f"{g.columns} columns (1 to {g.columns})")
         if self.p["takes"] < 1:
-            raise RulesError(f"block 'nyumba': takes must be 1 or more, not {self.p['takes']}")
+            raise self.refuse("nyumba-takes-nothing", f"takes must be 1 or more, not {self.p['takes']}")
         if rules.block("reserve") is None:
-            raise RulesError("block 'nyumba' needs the block 'reserve' (its rules are those of phase 1)")
+            raise self.refuse("nyumba-without-reserve", "needs the block 'reserve' (its rules are "
+                              "those of phase 1)")
 
     # -- where and whether ----------------------------------------------------------------
     def hole(self, geometry, player):
@@ -102,8 +102,10 @@ class Nyumba(Block):
         g = position.geometry
         return {f"nyumba.{p}": PRESENT if position.cells[self.hole(g, p)] else GONE for p in g.players}
 
-    def special_holes(self, geometry):
-        return {self.hole(geometry, p): f"nyumba.{p}" for p in geometry.players}
+    def special_holes(self, position):
+        """The standing nyumba of each player, labelled ``nyumba.south`` / ``nyumba.north``."""
+        g, state = position.geometry, dict(position.state)
+        return {self.hole(g, p): f"nyumba.{p}" for p in g.players if self.standing(state, p)}
 
     # -- hooks ------------------------------------------------------------------------------
     def exclude_openings(self, turn, options):
@@ -172,7 +174,10 @@ class Trakatra(Block):
 
     def check(self, rules):
         if rules.block("capture") is None:
-            raise RulesError("block 'trakatra' needs the block 'capture' (it concerns turns without capture)")
+            raise self.refuse("trakatra-without-capture", "needs the block 'capture' (it concerns turns "
+                              "without capture)")
+        if self.p["min_seeds"] < 1:
+            raise self.refuse("trakatra-min-seeds", f"min_seeds must be 1 or more, not {self.p['min_seeds']}")
 
     def filter_openings(self, turn, options):
         if not self.p["phase_1"] and _phase_1(turn):
