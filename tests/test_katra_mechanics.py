@@ -4,29 +4,23 @@ and the ends of the game.  Every expected board is written out by hand."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from mancala_diagrams.engine import turn_generator
 from mancala_diagrams.errors import IllegalMove, MancalaError
 from mancala_diagrams.geometry import CCW, CW, NORTH, SOUTH
-from mancala_diagrams.loader import RulesLibrary
 from mancala_diagrams.position import Hand, Position
 from mancala_diagrams.rules import Rules
 
-ROOT = Path(__file__).resolve().parent.parent
-LIB = RulesLibrary(ROOT / "rules")
+from conftest import LIBRARY as LIB, rules
 
 
-def rules(name):
-    return LIB.load(name)
-
-
-def board(text, to_move=SOUTH, r=None, reserve=(0, 0), **state):
+def board(text, to_move=SOUTH, r=None, reserve=(0, 0), state=()):
+    """A position from a literal board (rows top first, '.' for an empty hole),
+    with the state *r*'s blocks need (given *state* first)."""
     rows = [[None if c == "." else int(c) for c in line.split()] for line in text.strip().splitlines()]
-    pos = Position.from_rows(rows, to_move=to_move, reserves=reserve)
-    pos = pos.with_state(**{k.replace("_", "__", 1) if k.startswith("rova_") else k: v for k, v in state.items()})
+    pos = Position.from_rows(rows, to_move=to_move, reserves=reserve, state=tuple(sorted(dict(state).items())))
     return r.with_initial_state(pos) if r is not None else pos
 
 
@@ -102,8 +96,11 @@ def test_katra_be_start_has_rova_and_22_in_reserve():
 def test_reserve_seed_into_empty_hole_is_illegal():
     r = rules("fifangakely")
     pos = r.initial_position()
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="a2 is empty") as err:
         play(r, pos, ("place", "a2"))
+    assert "reserve" in str(err.value)
+    with pytest.raises(IllegalMove, match="not in it"):
+        play(r, pos, ("place", "b1"))
 
 
 def test_reserve_seed_counts_as_lap_end_and_captures():
@@ -445,7 +442,7 @@ def test_rova_front_hole_captures_first_when_it_can():
 
 def test_rova_front_hole_is_not_asked_once_the_rova_is_gone():
     r = rules("katra-be")
-    pos = board(ROVA_FRONT, r=r, rova_south="gone")
+    pos = board(ROVA_FRONT, r=r, state={"rova.south": "gone"})
     after = play(r, pos, ("start", ("g2", CCW)))
     # an ordinary hole: e2's 4 seeds relay to d2 c2 b2 a2 (empty: the turn ends)
     assert clean(text(after)) == clean("""
@@ -493,7 +490,7 @@ def test_rova_opened_in_phase_2_sows_both_holes():
 
 def test_rova_state_is_kept_in_the_position_text():
     r = rules("katra-be")
-    pos = board(ROVA_FRONT, r=r, rova_south="gone")
+    pos = board(ROVA_FRONT, r=r, state={"rova.south": "gone"})
     assert "rova.south=gone" in pos.to_text()
     assert Position.from_text(pos.to_text()) == pos
 

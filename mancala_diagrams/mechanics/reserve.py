@@ -47,6 +47,17 @@ class Reserve(Block):
             return f"{name} is empty, and a reserve seed cannot be put into an empty hole"
         return None
 
+    def explain(self, turn, kind, value):
+        if kind != "place" or not isinstance(value, int):
+            return None
+        g, player = turn.geometry, turn.player
+        name = g.name(value)
+        if value not in g.row_holes(player, 0):
+            return f"a reserve seed goes into {player}'s inner row, and {name} is not in it"
+        if turn.board[value] == 0:
+            return f"{name} is empty: a reserve seed goes only into a hole that has seeds"
+        return None
+
     def open(self, turn):
         index = 0 if turn.player == "south" else 1
         if turn.reserves[index] <= 0:

@@ -32,13 +32,12 @@ class Rova(Block):
     params = {"column": Param(5, kind=int, doc="the rova's column, counted from the player's left (1 = left end)")}
 
     def check(self, rules):
-        from ..errors import RulesError
         g = rules.geometry
         if not 1 <= self.p["column"] <= g.columns:
-            raise RulesError(f"block 'rova': column {self.p['column']} is off a board of {g.columns} columns",
-                             expected=f"1 to {g.columns}")
+            raise self.refuse("column-off-board", f"column {self.p['column']} is off a board of "
+                              f"{g.columns} columns (1 to {g.columns})")
         if g.rows_per_player < 2:
-            raise RulesError("block 'rova' needs two rows per player (a front and a back hole)")
+            raise self.refuse("one-row", "a rova needs two rows per player (a front and a back hole)")
 
     # -- where the rova is -------------------------------------------------------------
     def holes(self, geometry, player):
