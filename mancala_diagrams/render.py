@@ -46,7 +46,7 @@ from .errors import MancalaError
 from .position import Position
 
 #: Bump when the drawing changes, so that cached images are redrawn.
-RENDER_VERSION = 4
+RENDER_VERSION = 5
 
 ROLES = ("emptied", "sown", "last", "captured", "special", "differs")
 SUPERSAMPLE = 3
@@ -335,7 +335,7 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
         for i, player in enumerate(g.players):
             n = position.reserve(player)
             if n:
-                top = margin + (g.rows - half if player == "south" else 0) if len(g.players) > 1 else margin
+                top = margin + (g.rows * cell - half if player == "south" else 0) if len(g.players) > 1 else margin
                 tray((o.cell // 2 + o.margin // 4) * k, top + half / 2, n)
         if hand:
             player = position.to_move

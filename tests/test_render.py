@@ -213,3 +213,20 @@ def test_hole_labels_are_drawn_only_where_given_and_must_be_ascii():
     assert plain.crop(b1_corner).tobytes() == labelled.crop(b1_corner).tobytes()
     with pytest.raises(MancalaError):
         render_image(pos, labels={0: "é"})
+
+
+def test_each_players_reserve_is_drawn_beside_their_own_rows():
+    from mancala_diagrams.render import render_image
+    base = Position.from_text("0,0/1,1/1,1/0,0 south")
+    south = Position.from_text("0,0/1,1/1,1/0,0 south reserve=5:0")
+    north = Position.from_text("0,0/1,1/1,1/0,0 south reserve=0:5")
+    both = Position.from_text("0,0/1,1/1,1/0,0 south reserve=5:5")
+    img_s, img_n, img_b = render_image(south), render_image(north), render_image(both)
+    w, h = img_b.size
+    tray_column = (0, 0, w // 5, h)
+    top, bottom = (0, 0, w // 5, h // 2), (0, h // 2, w // 5, h)
+    # South's tray is in the lower half (South's rows), North's in the upper half
+    assert img_s.crop(bottom).tobytes() == img_b.crop(bottom).tobytes()
+    assert img_n.crop(top).tobytes() == img_b.crop(top).tobytes()
+    assert img_s.crop(top).tobytes() != img_b.crop(top).tobytes()
+    assert img_n.crop(bottom).tobytes() != img_b.crop(bottom).tobytes()
