@@ -153,7 +153,7 @@ def cmd_new(args) -> int:
             print("mancala-diagrams: new example needs --rules RULES", file=sys.stderr)
             return 2
         path = scaffold.new_example(root, args.name, args.rules, args.dir, args.moves, args.turns,
-                                    args.describes or (), args.force)
+                                    args.describes or (), args.force, args.board, args.to_move)
     print(f"wrote {path}")
     print(f"next: edit it, then run: mancala-diagrams check {path}")
     return 0
@@ -242,6 +242,9 @@ def build_parser():
     n.add_argument("--moves", help="example: the turns, e.g. 'a2 clockwise; c3 ccw, tsibongy left' "
                                    "(default: the first legal move of each turn)")
     n.add_argument("--turns", type=int, default=1, help="example: how many turns without --moves (default 1)")
+    n.add_argument("--board", help="example: a start board of your own, rows top first separated by '/', "
+                                   "e.g. '2 . 1 1/. 2 . ./1 1 . 2/. 3 1 .' (the example is then marked artificial)")
+    n.add_argument("--to-move", choices=("south", "north"), help="example: who plays first")
     n.add_argument("--describes", action="append", help="example: a bibliography key (repeatable)")
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
     n.set_defaults(func=cmd_new)

@@ -163,7 +163,7 @@ yaml.SafeDumper.add_representer(_Literal, lambda d, s: d.represent_scalar("tag:y
 
 
 def new_example(root: Path, name: str, rules_name: str, directory=None, moves=None, turns=1,
-                describes=(), force=False) -> Path:
+                describes=(), force=False, board=None, to_move=None) -> Path:
     """Write sources/DIR/NAME.yaml: an engine-generated replay of RULES from their
     start (``moves`` as in :func:`parse_moves`, else the first legal move of each
     turn), with a diagram at the start and after each turn, labelled
@@ -173,6 +173,20 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
     rules = lib.load(rules_name)
     g = rules.geometry
     pos = rules.initial_position()
+    start = {}
+    if board:
+        from dataclasses import replace
+        from .loader import parse_board_rows
+        from .position import Position
+        rows = parse_board_rows("\n".join(str(board).split("/")), "--board")
+        pos = Position.from_rows(rows, solo=g.solo, to_move=to_move or pos.to_move)
+        if pos.geometry != g:
+            raise MancalaError(f"--board: the board is {pos.geometry.describe()}, the rules say {g.describe()}")
+        pos = rules.with_initial_state(replace(pos, reserves=(0, 0)))
+        start["board"] = _Literal(_block(pos.rows()))
+    elif to_move:
+        from dataclasses import replace
+        pos = replace(pos, to_move=to_move)
     first = pos.to_move
     played = parse_moves(moves, g) if moves else None
     diagrams = [{"id": f"{name}-1", "at": "start", "board": _Literal(_block(pos.rows()))}]
@@ -197,10 +211,18 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
         "generated": True,
         "title": {"en": f"TODO: what {name} shows", "fr": f"À FAIRE : ce que montre {name}"},
         "source": {"describes": list(describes) or list(rules.meta.get("sources") or ["TODO-bibliography-key"])},
-        "start": {"to_move": first},
+        "start": {"to_move": first, **start},
         "moves": yaml_moves,
         "diagrams": diagrams,
     }
+    if board:
+        data = {**{k: v for k, v in data.items() if k != "start"}, "artificial": True,
+                "assumptions": [{"en": "TODO: the board is made up to show ...; it may not arise in a game.",
+                                 "fr": "À FAIRE : la position est inventée pour montrer ... ; elle peut ne "
+                                       "pas se produire en partie."}],
+                "start": data["start"]}
+        data = {k: data[k] for k in ("example", "rules", "generated", "title", "source", "artificial",
+                                     "assumptions", "start", "moves", "diagrams")}
     folder = Path(directory) if directory else root / "sources" / rules_name.split("-")[0]
     if not folder.is_absolute():
         folder = root / folder
