@@ -30,7 +30,7 @@ MAX_LAPS = 100_000
 
 @dataclass(frozen=True)
 class Event:
-    kind: str                 # start place pickup drop capture merge lap_end choice turn_end
+    kind: str                 # start place pickup drop capture merge lap_end choice fotsiny turn_end
     player: str
     turn: int
     lap: int
@@ -42,6 +42,7 @@ class Event:
     hand: int = 0             # seeds in hand after the event
     reason: str = ""
     detail: tuple = ()        # extra (key, value) pairs
+    state: tuple = ()         # the mechanics' state (sorted pairs) when the event happened
 
     def info(self, key, default=None):
         return dict(self.detail).get(key, default)
@@ -118,7 +119,8 @@ class Turn:
         if self.record:
             self.events.append(Event(kind, self.player, self.turn_number, self.lap, seed,
                                      tuple(holes), count, self.direction, tuple(self.board),
-                                     self.hand, reason, tuple(sorted(detail.items()))))
+                                     self.hand, reason, tuple(sorted(detail.items())),
+                                     tuple(sorted(self.state.items()))))
 
     # -- primitive actions ---------------------------------------------------------
     def begin_lap(self):

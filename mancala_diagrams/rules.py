@@ -45,6 +45,7 @@ class Rules:
         self._finish = _hooked(self.blocks, "finish")
         self._outcome = _hooked(self.blocks, "outcome")
         self._specials = _hooked(self.blocks, "special_holes")
+        self._roles = _hooked(self.blocks, "hole_roles")
         fronts = _hooked(self.blocks, "front_depth")
         self._front = fronts[0] if fronts else None
         if not self._openers:
@@ -195,6 +196,20 @@ class Rules:
             else:
                 out.update((h, b.name) for h in found)
         return out
+
+    def hole_roles(self, position: Position) -> dict:
+        """{hole: role} of the holes the rules name in *position* (for captions and
+        alt text): the blocks' ``hole_roles`` hook (roles such as
+        ``tsibongy-left.south``, ``rova-back.north``, ``target.south``), else the
+        labels of :meth:`special_hole_labels`."""
+        out = self.special_hole_labels(position)
+        for b in self._roles:
+            out.update(b.hole_roles(position))
+        return out
+
+    def hole_role(self, position: Position, hole: int):
+        """The role of *hole* in *position* (see :meth:`hole_roles`), or None."""
+        return self.hole_roles(position).get(hole)
 
     # -- the game ---------------------------------------------------------------------------
     def outcome(self, position: Position):

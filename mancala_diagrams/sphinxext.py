@@ -468,7 +468,7 @@ class ExampleDirective(MancalaDirective):
                 idx = next(i for i, e in enumerate(rep.events) if e is ev)
                 chunk = rep.events[done:idx + 1] if idx >= done else [ev]
                 done = max(done, idx + 1)
-                following = rep.events[idx + 1:idx + 3]
+                following = rep.events[idx + 1:idx + 5]
                 yield d, _position_at(ev, rep, g), chunk, following, None
 
     def draw(self, example, lang):
@@ -495,16 +495,17 @@ class ExampleDirective(MancalaDirective):
             if diagram.caption:
                 text = diagram.caption[lang]
             elif events and all(e.kind == "start" for e in events):
-                who = captions.PLAYER[lang].get(events[0].player, events[0].player)
-                text = f"{example.title[lang]}. " + (f"{who} to play." if lang == "en" else f"{who} joue.")
+                text = captions.describe_start(example.start or position, lang, example.rules, title=example.title,
+                                               assumed=bool(example.assumptions), artificial=example.artificial)
             elif events:
-                text = captions.describe_events(events, g, lang, following=following)
+                text = captions.describe_events(events, g, lang, following=following, rules=example.rules,
+                                                start=example.start)
             elif example.caption:
                 text = example.caption[lang]
             else:
                 text = example.title[lang]
             anchor = nodes.make_id(diagram.id)
-            alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers)
+            alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers, rules=example.rules)
             erratum = diagram.erratum
             if erratum is not None:
                 published = _grid_position(diagram.grid, position)

@@ -24,6 +24,8 @@ declares its parameters (:class:`Param`) and implements only the hooks it needs:
                           the rova; an iterable of holes, or a {hole: label} mapping
                           (labels name them in ``special-holes`` examples' legends;
                           by default a hole's label is the block's name)
+``hole_roles(position)``           {hole: role} naming holes for captions: ``KIND.PLAYER``
+                          (``tsibongy-left.south``, ``rova-front.north``, ``target.south``)
 
 The docs page "Building blocks" lists every block with its parameters.
 """

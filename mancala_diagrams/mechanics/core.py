@@ -181,24 +181,34 @@ class Capture(Block):
 
     def lap_end(self, turn, hole, was_empty):
         if not turn.captures:
+            if turn.record:             # trace: the capture a fotsiny turn does not make
+                spared = self.captures_at(turn, hole)
+                if spared:
+                    turn.emit("fotsiny", spared, sum(turn.board[h] for h in spared), reason="no-capture")
             return None
         targets = self.captures_at(turn, hole)
         if not targets:
             if self.p["fotsiny"] and turn.first_lap_end:
                 turn.captures = False       # fotsiny: no capture at the start, none in the turn
+                turn.emit("fotsiny", (hole,), reason="declared")
             return None
         turn.take(targets)
         if self.p["sow"] == "with-hole":
             turn.merge(hole)
             yield from turn.choose_direction(self.name)
             return turn.relay_lap(hole)
+        asked = self.tsibongy_zone(turn, hole) is None
         side = yield from self.tsibongy_side(turn, hole)
         tsibongy, direction = self.tsibongy(turn, side)
+        if asked:                       # trace: the side the player chose
+            turn.emit("choice", (tsibongy,), turn.hand, reason="tsibongy", side=side)
         turn.direction = direction
         return Lap(tsibongy, direction)
 
     # -- the tsibongy rule ---------------------------------------------------------
-    def tsibongy_side(self, turn, hole):
+    def tsibongy_zone(self, turn, hole):
+        """``left`` or ``right`` when a capture at *hole* goes to that end's
+        tsibongy, None when the player chooses (the holes between the zones)."""
         g = turn.geometry
         col = g.locate(hole)[2]
         zone = self.p["zone"]
@@ -206,8 +216,26 @@ class Capture(Block):
             return "left"
         if col >= g.columns - zone:
             return "right"
-        side = yield from turn.ask("tsibongy", ("left", "right"), self.name)
+        return None
+
+    def tsibongy_side(self, turn, hole):
+        side = self.tsibongy_zone(turn, hole)
+        if side is None:
+            side = yield from turn.ask("tsibongy", ("left", "right"), self.name)
         return side
+
+    def hole_roles(self, position):
+        """With ``sow: from-tsibongy``, each player's tsibongy: the two end holes
+        of the inner row, ``tsibongy-left.PLAYER`` and ``tsibongy-right.PLAYER``
+        (left and right as the player sees them)."""
+        if self.p["sow"] != "from-tsibongy":
+            return {}
+        g = position.geometry
+        out = {}
+        for p in g.players:
+            out[g.hole(p, 0, 0)] = f"tsibongy-left.{p}"
+            out[g.hole(p, 0, g.columns - 1)] = f"tsibongy-right.{p}"
+        return out
 
     def tsibongy(self, turn, side):
         """The tsibongy on *side* and the direction from it towards the centre."""

@@ -68,6 +68,16 @@ class Rova(Block):
         g, state = position.geometry, dict(position.state)
         return {h: f"rova.{p}" for p in g.players if self.standing(state, p) for h in self.holes(g, p)}
 
+    def hole_roles(self, position):
+        """Each standing rova's holes: ``rova-front.PLAYER`` and ``rova-back.PLAYER``."""
+        g, state = position.geometry, dict(position.state)
+        out = {}
+        for p in g.players:
+            if self.standing(state, p):
+                front, back = self.holes(g, p)
+                out[front], out[back] = f"rova-front.{p}", f"rova-back.{p}"
+        return out
+
     # -- hooks ------------------------------------------------------------------------
     def capture_targets(self, turn, holes):
         g = turn.geometry

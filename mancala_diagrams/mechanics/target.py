@@ -129,6 +129,12 @@ class TargetHole(Block):
         holes = (self.target_of(position.state, g, p) for p in g.players)
         return [h for h in holes if h is not None]
 
+    def hole_roles(self, position):
+        """Each special hole chosen so far: ``target.PLAYER``."""
+        g = position.geometry
+        return {h: f"target.{p}" for p in g.players
+                if (h := self.target_of(position.state, g, p)) is not None}
+
     def check(self, rules):
         if rules.block("capture") is not None:
             raise RulesError("block 'target-hole' is for a game without capture: remove 'capture'")
