@@ -686,6 +686,11 @@ class _Narrator:
             if placed:
                 return text + say("then-capture")
             return text + say("capture-empty" if empty else "capture")
+        if nk == "choice" and nxt.reason in ("rova", "nyumba"):
+            chosen = nxt.info("choice") if hasattr(nxt, "info") else None
+            if chosen == "stop":
+                self.ended = self.ended or j < self.limit
+            return text + say(f"{nxt.reason}-{'stop' if chosen == 'stop' else 'sow'}")
         if nk in ("pickup", "choice"):
             return text + self.then(nxt, e, kind, placed=placed)
         if placed:
@@ -703,14 +708,13 @@ class _Narrator:
         nk = getattr(nxt, "kind", None)
         if nk == "choice" and nxt.reason == "special-hole":
             return say("special-hole")
+        if nk == "choice" and nxt.reason in ("rova", "nyumba"):
+            chosen = nxt.info("choice") if hasattr(nxt, "info") else None
+            return say(f"{nxt.reason}-{'stop' if chosen == 'stop' else 'sow'}")
         if nk == "pickup" and nxt.holes == e.holes:
             hole = nxt.holes[0]
             if nxt.cells[hole] > 0:
                 return say("nyumba-two", n=nxt.count)
-            if kind == "rova-front":
-                return say("rova-sow")
-            if kind == "nyumba":
-                return say("nyumba-sow")
             return say("then-relay" if (after_fotsiny or placed) else "relay")
         if nk == "turn_end":
             reason = nxt.reason

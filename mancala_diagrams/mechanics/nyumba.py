@@ -152,6 +152,7 @@ class Nyumba(Block):
                 turn.rules.notify_emptied(turn, hole, "pickup")
             return Lap(turn.geometry.step(turn.player, hole, direction), direction)
         choice = yield from turn.ask("nyumba", ("stop", "sow"), self.name)
+        turn.emit("choice", (hole,), turn.board[hole], reason="nyumba", choice=choice)   # trace: the decision
         if choice == "stop":
             return EndTurn("nyumba-stop")
         yield from turn.choose_direction(self.name)

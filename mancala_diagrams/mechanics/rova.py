@@ -108,6 +108,7 @@ class Rova(Block):
         if hole != front:
             return None
         choice = yield from turn.ask("rova", ("stop", "sow"), self.name)
+        turn.emit("choice", (front,), turn.board[front], reason="rova", choice=choice)   # trace: the decision
         if choice == "stop":
             return EndTurn("rova-stop")
         yield from turn.choose_direction(self.name)
