@@ -188,13 +188,13 @@ LAP_END = {
     "empty": {"en": ", which was empty", "fr": ", qui était vide"},
     "full": {"en": ", which was not empty", "fr": ", qui n’était pas vide"},
     # fotsiny: a turn that did not begin with a capture captures nothing
-    "fotsiny-declared": {"en": "; nothing is captured at the turn’s first lap end, so the turn is fotsiny: "
+    "fotsiny-declared": {"en": "; nothing is captured at the turn’s first lap end, so the turn is {word}: "
                                "it will capture nothing",
                          "fr": "{nb}; rien n’est pris à la fin du premier semis du tour, qui est donc "
-                               "fotsiny{nb}: il ne prendra rien"},
-    "fotsiny-spared": {"en": ", which faces {n} {of}, but the turn is fotsiny (it did not begin with a "
+                               "{word}{nb}: il ne prendra rien"},
+    "fotsiny-spared": {"en": ", which faces {n} {of}, but the turn is {word} (it did not begin with a "
                              "capture), so nothing is captured",
-                       "fr": ", face {n} {of}, mais le tour est fotsiny (il n’a pas commencé par une "
+                       "fr": ", face {n} {of}, mais le tour est {word} (il n’a pas commencé par une "
                              "prise){nb}: rien n’est pris"},
     "then-relay": {"en": "; its seeds are taken up and sown on",
                    "fr": "{nb}; on en reprend les graines pour les semer à la suite"},
@@ -213,6 +213,8 @@ FROM_TSIBONGY = {
                "fr": "{who} capture {seeds} {of} et choisit de {them} semer depuis {tsibongy} (depuis le milieu "
                      "de la rangée, on peut choisir l’un ou l’autre tsibongy), {direction}, vers le centre"},
 }
+#: A game's own word for a fotsiny turn, by the block that brings it.
+FOTSINY_WORDS = {"trakatra": {"en": "a trakatra", "fr": "un trakatra"}}
 ASSUMED_CAPTURE = {"en": " (the turn is taken to have begun with a capture, as assumed above)",
                    "fr": " (on suppose, comme indiqué plus haut, que le tour a commencé par une prise)"}
 
@@ -288,8 +290,9 @@ def describe_start(position, lang: str, rules=None, title=None, assumed=False, a
                 parts.append(f"Un tour en cours{NBSP}: le semis de {who}, {way}, vient de finir {where['in']}, "
                              f"qui contient maintenant {seeds(n, lang)}.")
         if not hand.captures:
-            parts.append("The turn began without a capture (fotsiny): it captures nothing." if lang == "en"
-                         else f"Le tour a commencé sans prise (fotsiny){NBSP}: il ne prend rien.")
+            word = fotsiny_word(rules, lang)
+            parts.append(f"The turn began without a capture ({word}): it captures nothing." if lang == "en"
+                         else f"Le tour a commencé sans prise ({word}){NBSP}: il ne prend rien.")
     if artificial:
         parts.append("A position made up to show the rule, on the assumptions stated above." if lang == "en"
                      else "Une position construite pour montrer la règle, selon les hypothèses énoncées "
@@ -298,6 +301,15 @@ def describe_start(position, lang: str, rules=None, title=None, assumed=False, a
         parts.append("The steps rest on the assumptions stated above." if lang == "en"
                      else "Les étapes reposent sur les hypothèses énoncées plus haut.")
     return " ".join(p for p in parts if p)
+
+
+def fotsiny_word(rules, lang) -> str:
+    """*fotsiny*, or the game's own word for a turn that captures nothing
+    (``trakatra`` when the rules have that block)."""
+    for block, word in FOTSINY_WORDS.items():
+        if rules is not None and rules.block(block) is not None:
+            return word[lang]
+    return "fotsiny"
 
 
 class _Probe:
@@ -387,6 +399,11 @@ class _Narrator:
             return False
         cap = self.rules.block("capture")
         return bool(cap is not None and cap.p.get("fotsiny"))
+
+    def fotsiny_word(self) -> str:
+        """What the game calls a turn that captures nothing: *fotsiny*, or the
+        name of the block that says so in the game's own words (``trakatra``)."""
+        return fotsiny_word(self.rules, self.lang)
 
     # -- the whole run ----------------------------------------------------------------------
     def text(self) -> str:
@@ -654,7 +671,7 @@ class _Narrator:
         empty = e.reason == "empty"
 
         def say(key, **values):
-            return _fmt(LAP_END[key][lang], lang, who=who, opp=opp, **values)
+            return _fmt(LAP_END[key][lang], lang, who=who, opp=opp, word=self.fotsiny_word(), **values)
 
         j = k + 1
         nxt = self.at(j)

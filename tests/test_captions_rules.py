@@ -223,7 +223,7 @@ def test_nyumba_choice_stop():
     assert turn_caption("mraha-wa-ntso-6", NYUMBA_PHASE_1, decisions, "en") == (
         "South puts a seed from the reserve into the left tsibongy, which then holds 3 seeds; nothing is "
         "captured at the "
-        "turn’s first lap end, so the turn is fotsiny: it will capture nothing; its seeds are taken up and "
+        "turn’s first lap end, so the turn is a trakatra: it will capture nothing; its seeds are taken up and "
         "sown on. South sows the 3 seeds of the left tsibongy clockwise; the last falls into the nyumba; South chooses to "
         "stop there, so the turn ends.")
     assert turn_caption("mraha-wa-ntso-6", NYUMBA_PHASE_1, decisions, "fr").endswith(
@@ -244,7 +244,7 @@ def test_a_lone_nyumba_gives_only_two_seeds():
     rel = "mraha-wa-ntso/mraha-wa-ntso-nyumba-alone-8.yaml"
     assert caption(rel, "mraha-wa-ntso-04", "en") == (
         "South’s lap ends in the nyumba, which was not empty; nothing is captured at the turn’s first lap "
-        "end, so the turn is fotsiny: it will capture nothing; the nyumba is alone in the inner row, so only "
+        "end, so the turn is a trakatra: it will capture nothing; the nyumba is alone in the inner row, so only "
         "2 of its seeds are taken up and sown on. South takes 2 of the 14 seeds of the nyumba and sows them "
         "counterclockwise; the last falls into c2, which was empty, so the turn ends.")
     assert f"la nyumba est seule dans la rangée intérieure{NB}: on n’en prend que 2 graines pour les semer à " \
@@ -350,3 +350,15 @@ def test_alt_text_names_the_special_holes():
     assert (f"Cases spéciales{NB}: d4 (le rova arrière de Nord), d3 (le rova avant de Nord), e2 (le rova "
             f"avant de Sud) et e1 (le rova arrière de Sud).") in fr
     assert g.parse("e1") in special
+
+
+def test_m_raha_wa_ntso_calls_a_turn_without_capture_a_trakatra():
+    rel = "mraha-wa-ntso/mraha-wa-ntso-fotsiny.yaml"
+    assert caption(rel, "mraha-wa-ntso-26", "en") == (
+        "South sows the 3 seeds of e1 counterclockwise; the last falls into e2, which faces the 5 seeds of e3, "
+        "but the turn is a trakatra (it did not begin with a capture), so nothing is captured; its seeds are "
+        "taken up and sown on.")
+    assert caption(rel, "mraha-wa-ntso-26", "fr") == (
+        f"Sud sème les 3 graines d’e1 dans le sens inverse des aiguilles d’une montre{NB}; la dernière tombe "
+        f"dans e2, face aux 5 graines d’e3, mais le tour est un trakatra (il n’a pas commencé par une prise)"
+        f"{NB}: rien n’est pris{NB}; on en reprend les graines pour les semer à la suite.")
