@@ -126,8 +126,11 @@ def test_python_object_tag_in_an_example_is_refused_with_its_location(project):
 
 
 # -- combinations that cannot work together -----------------------------------------------------------
+ROW_SHIFT_LINE = 1 + (ROOT / "rules" / "katro.yaml").read_text(encoding="utf-8").splitlines().index("  row-shift: {}")
+
 @pytest.mark.parametrize("body, reason, where", [
-    ("extends: katro-6\nmechanics:\n  capture: null\n", "row-shift-needs-capture", "katro.yaml:17:3"),
+    ("extends: katro-6\nmechanics:\n  capture: null\n", "row-shift-needs-capture",
+     f"katro.yaml:{ROW_SHIFT_LINE}:3"),    # where the base names the block refused
     ("extends: katro-6\nboard: {players: 1}\n", "capture-needs-opponent", "katro.yaml:"),
     ("extends: katro-6\nmechanics:\n  capture: {sow: from-tsibongy, zone: 4}\n", "tsibongy-zone-too-wide",
      "mine.yaml:4:3"),
