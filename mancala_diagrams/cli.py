@@ -22,6 +22,16 @@ def _print_row(r, out):
                   f"rules give {d['replayed'] if d['replayed'] is not None else '.'}", file=out)
 
 
+def _summary(rows, timing="") -> str:
+    """'12 diagrams and 2 checks checked in 0.1 s: 13 verified, 1 mismatch'."""
+    counts = {}
+    for r in rows:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    checks = sum(1 for r in rows if r.get("check"))
+    what = f"{len(rows) - checks} diagrams" + (f" and {checks} checks" if checks else "")
+    return f"{what} checked{timing}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+
+
 def cmd_verify(args) -> int:
     from .verify import Verifier, ok
     start = time.perf_counter()
@@ -35,13 +45,7 @@ def cmd_verify(args) -> int:
         for r in rows:
             if not args.quiet or r["status"] not in ("verified",):
                 _print_row(r, sys.stdout)
-        counts = {}
-        for r in rows:
-            counts[r["status"]] = counts.get(r["status"], 0) + 1
-        summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
-        checks = sum(1 for r in rows if r.get("check"))
-        what = f"{len(rows) - checks} diagrams" + (f" and {checks} checks" if checks else "")
-        print(f"{what} checked in {elapsed:.2f} s: {summary}")
+        print(_summary(rows, f" in {elapsed:.2f} s"))
         if v.published is None:
             print("note: ../shared/published not found; transcriptions were not compared with it")
     return 0 if ok(rows) else 1
@@ -96,10 +100,7 @@ def cmd_check(args) -> int:
         rows = v.verify(examples)
         for r in rows:
             _print_row(r, sys.stdout)
-        counts = {}
-        for r in rows:
-            counts[r["status"]] = counts.get(r["status"], 0) + 1
-        print(f"{len(rows)} diagrams checked: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+        print(_summary(rows))
         if not ok(rows):
             status = 1
     return status

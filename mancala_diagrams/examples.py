@@ -519,7 +519,7 @@ class ExampleLoader:
                        expected="[{at: lap 1 capture, captured: [r]}]")
         checks = []
         for i, c in enumerate(raw):
-            _check_keys(c, CHECK_KEYS, "a check", file)
+            _check_keys(c, CHECK_KEYS, "a check", file, raw.loc(i))
             cloc = raw.loc(i)
             if "at" not in c:
                 raise _err("a check needs an anchor", file, cloc, expected="at: lap 1 capture | end | ...")
