@@ -66,15 +66,24 @@ laps).  Inside a layer, only 0-turn edges are followed, with A* on laps
 laps are exact, and a second pass over it computes the entry boards of layer
 ``t + 1``.  This is an exhaustive BFS over turns with Dijkstra/A* on laps.
 
-*Admissible bound (A*).*  ``h(board)`` = number of non-empty ordinary holes.
-Every lap empties exactly one hole (its starting hole) and seeds only leave a
-hole when it is the starting hole of a lap, so each non-empty ordinary hole
-costs at least one more lap before the win: ``h`` never overestimates.  It is
-also consistent: a segment of ``k`` laps empties at most ``k`` holes, so
-``h`` drops by at most ``k`` along an edge.  With a consistent heuristic a
-popped board has its exact lap count, and the smallest ``g + h`` still queued
-is a valid lower bound on the laps of any win in that layer: that is the laps
-lower bound reported when a search stops on its budget.
+*Admissible bound (A*).*  ``h(board)`` is the larger of two lower bounds on
+the laps still needed, both admissible and consistent (so their maximum is):
+
+1. the number of non-empty ordinary holes.  Every lap empties exactly one
+   hole (its starting hole) and seeds only leave a hole when it starts a lap,
+   so each non-empty ordinary hole costs at least one more lap.  A segment of
+   ``k`` laps empties at most ``k`` holes, so ``h`` drops by at most ``k``.
+2. ``ceil(R / m)`` with ``R`` the seeds outside the special hole and
+   ``m = 1 + (R - 1) // n`` (``n = 2C`` holes).  A lap sows at most ``R``
+   seeds into consecutive holes, so it passes the special hole at most
+   ``ceil(R / n) = m`` times: it adds at most ``m`` seeds to it.  As ``R``
+   only decreases, ``m`` never grows, and a segment of ``k`` laps lowers
+   ``ceil(R / m)`` by at most ``k``.
+
+With a consistent heuristic a popped board has its exact lap count, and the
+smallest ``g + h`` still queued is a valid lower bound on the laps of any win
+in that layer: that is the laps lower bound reported when a search stops on
+its budget.
 
 *Upper bounds.*  When the exact search is cut off, a depth-first search that
 tries the greediest choices first (most seeds into the special hole) looks for
@@ -267,9 +276,21 @@ class _Ring:
         return count
 
     def h(self, b: int) -> int:
-        """Number of non-empty ordinary holes (admissible laps bound)."""
+        """Admissible, consistent lower bound on the laps still needed.
+
+        The larger of (1) the number of non-empty ordinary holes and (2)
+        ceil(R / m), R = seeds outside the special hole, m = 1 + (R - 1) // n
+        = the most seeds one lap can drop into the special hole (see the
+        module docstring).
+        """
         x = b | (b >> 1) | (b >> 2) | (b >> 3) | (b >> 4) | (b >> 5)
-        return (x & self.low_ordinary).bit_count()
+        holes = (x & self.low_ordinary).bit_count()
+        rest = self.seeds - (b & _M)
+        if rest <= self.n:
+            return rest if rest > holes else holes
+        m = 1 + (rest - 1) // self.n
+        by_seeds = -(-rest // m)
+        return by_seeds if by_seeds > holes else holes
 
     def segment(self, b: int, p: int):
         """Sow hole ``p`` (non-empty, ordinary) and relay until the lap ends.
