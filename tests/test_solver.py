@@ -438,3 +438,39 @@ def test_cli_errors_are_one_clear_line(argv, message):
     assert message in err.getvalue()
     assert "Traceback" not in err.getvalue() and err.getvalue().count("\n") == 1
     assert out.getvalue() == ""
+
+
+# --------------------------------------------------------------------------
+# The A* bound: admissible along optimal games, consistent on every edge met
+
+
+@pytest.mark.parametrize("columns", [3, 4, 5])
+def test_laps_bound_is_consistent_and_admissible(columns):
+    ring = solver._ring_for(columns)
+    seen = {ring.start}
+    todo = [ring.start]
+    edges = 0
+    while todo and edges < 20_000:
+        b = todo.pop()
+        for p in range(1, ring.n):
+            if ring.unpack(b)[p]:
+                kind, nb, laps, _ = ring.segment(b, p)
+                if kind is None:
+                    continue
+                edges += 1
+                if kind == 0:  # the bound is used along 0-turn edges
+                    assert ring.h(b) - ring.h(nb) <= laps
+                if nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+    assert ring.h(ring.goal) == 0
+    # admissible: never above the laps left along an optimal game
+    r = solve(columns)
+    rn = solver._ring(columns, r.special, r.direction)
+    b, left = ring.start, r.laps
+    for turn in r.sequence:
+        for hole in turn:
+            assert ring.h(b) <= left
+            _, b, laps, _ = ring.segment(b, rn.index(hole))
+            left -= laps
+    assert b == ring.goal and left == 0
