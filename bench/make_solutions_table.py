@@ -15,7 +15,22 @@ import resource
 import sys
 import time
 
-from mancala_diagrams.solver import MAX_COLUMNS, solve_table
+from mancala_diagrams.solver import CLOCKWISE, COUNTERCLOCKWISE, MAX_COLUMNS, hole_names, relabel_sequence, solve_table
+
+
+def add_every_special_hole(row: dict) -> dict:
+    """The same optimum for every special hole and both directions (ring symmetry)."""
+    if row.get("sequence") is None:
+        return row
+    c, s, d = row["columns"], row["special"], row["direction"]
+    row["every_special_hole"] = {
+        direction: {
+            hole: [list(t) for t in relabel_sequence(c, row["sequence"], s, d, hole, direction)]
+            for hole in hole_names(c)
+        }
+        for direction in (COUNTERCLOCKWISE, CLOCKWISE)
+    }
+    return row
 
 
 def main(argv: list[str]) -> int:
@@ -23,7 +38,7 @@ def main(argv: list[str]) -> int:
     budget = float(argv[1]) if len(argv) > 1 else 540.0
     max_states = int(argv[2]) if len(argv) > 2 else 15_000_000
     t0 = time.perf_counter()
-    rows = solve_table(MAX_COLUMNS, budget, max_states=max_states)
+    rows = [add_every_special_hole(r) for r in solve_table(MAX_COLUMNS, budget, max_states=max_states)]
     doc = {
         "game": "katro bevohoka (Ambohimanga version), solitaire",
         "question": "fewest turns to put all 4C seeds in the special hole, then fewest laps",
@@ -35,6 +50,7 @@ def main(argv: list[str]) -> int:
             "the inner-row right end, counterclockwise, as in the published example"
         ),
         "sequence": "per turn, the holes chosen (turn start, then after each lap ending in the special hole)",
+        "every_special_hole": "per direction and special hole, the optimal sequence moved there by the ring symmetry",
         "budget": {"cpu_seconds": budget, "max_states_per_width": max_states},
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "total_wall_seconds": round(time.perf_counter() - t0, 1),

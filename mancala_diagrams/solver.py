@@ -52,7 +52,11 @@ the kind of choice point.  A board is packed into an int, 6 bits per hole
 (cost: 0 turns, that many laps; a new choice point in the same turn) or in an
 empty ordinary hole (cost: 1 turn; the next turn starts).  A segment that never
 ends (the same (board, hole) comes back) is counted in
-``Result.cyclic_segments`` and treated as not ending: it leads nowhere.
+``Result.cyclic_segments`` and treated as not ending: it leads nowhere.  (None
+exists: a lap passes the special hole, and so adds a seed to it, whenever it
+goes round; between two such laps the relays move strictly forward along the
+track; the special hole never loses seeds.  So a segment has at most about
+``4C * 2C`` laps.  The detection is a safety net, and reports 0.)
 A game takes ``1 + (number of turn-ending segments)`` turns: the last turn
 ends with the win, always after a lap into the special hole.
 
@@ -110,6 +114,7 @@ __all__ = [
     "play",
     "solve",
     "relabel",
+    "relabel_sequence",
     "solve_table",
 ]
 
@@ -430,15 +435,26 @@ class Result:
         return d
 
 
+def relabel_sequence(columns: int, sequence, special: str, direction: str,
+                     new_special: str, new_direction: str = COUNTERCLOCKWISE):
+    """A sequence of choices for one special hole, moved to another by the
+    ring symmetry (rotation, and mirror image for the other direction)."""
+    _check_direction(direction)
+    _check_direction(new_direction)
+    src = _ring(columns, special, direction)
+    dst = _ring(columns, new_special, new_direction)
+    mapping = dict(zip(src, dst))
+    return tuple(tuple(mapping[h] for h in turn) for turn in sequence)
+
+
 def relabel(result: Result, special: str, direction: str = COUNTERCLOCKWISE) -> Result:
     """The same optimum for another special hole / direction (ring symmetry)."""
-    _check_direction(direction)
-    src = _ring(result.columns, result.special, result.direction)
-    dst = _ring(result.columns, special, direction)
-    mapping = dict(zip(src, dst))
     seq = None
     if result.sequence is not None:
-        seq = tuple(tuple(mapping[h] for h in turn) for turn in result.sequence)
+        seq = relabel_sequence(result.columns, result.sequence, result.special,
+                               result.direction, special, direction)
+    else:
+        _ring(result.columns, special, direction)  # validates the arguments
     return Result(**{**result.__dict__, "special": special, "direction": direction, "sequence": seq})
 
 
