@@ -3,7 +3,8 @@
 Usage: PYTHONPATH=. python bench/make_solutions_table.py [OUT.json] [CPU_BUDGET] [MAX_STATES]
 
 Defaults: docs/data/bevohoka-solutions.json, 540 CPU seconds for all widths
-2..8 together, 15 million boards expanded at most per width (memory).
+2..8 together, 6 million boards expanded at most per width (memory: about
+1.5 GB per million at 8 columns).  The file is rewritten after each width.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import resource
 import sys
 import time
 
-from mancala_diagrams.solver import CLOCKWISE, COUNTERCLOCKWISE, MAX_COLUMNS, hole_names, relabel_sequence, solve_table
+from mancala_diagrams.solver import (
+    CLOCKWISE, COUNTERCLOCKWISE, MAX_COLUMNS, MIN_COLUMNS, hole_names, relabel_sequence, solve_table,
+)
 
 
 def add_every_special_hole(row: dict) -> dict:
@@ -36,9 +39,25 @@ def add_every_special_hole(row: dict) -> dict:
 def main(argv: list[str]) -> int:
     out = argv[0] if argv else "docs/data/bevohoka-solutions.json"
     budget = float(argv[1]) if len(argv) > 1 else 540.0
-    max_states = int(argv[2]) if len(argv) > 2 else 15_000_000
+    max_states = int(argv[2]) if len(argv) > 2 else 6_000_000
     t0 = time.perf_counter()
-    rows = [add_every_special_hole(r) for r in solve_table(MAX_COLUMNS, budget, max_states=max_states)]
+    rows = []
+    c0 = time.process_time()
+    for c in range(MIN_COLUMNS, MAX_COLUMNS + 1):  # one width at a time: the file is rewritten after each
+        left = budget - (time.process_time() - c0)
+        if left <= 0:
+            break
+        rows += [add_every_special_hole(r) for r in
+                 solve_table(c, left, max_states=max_states, min_columns=c)]
+        write(out, rows, budget, max_states, t0)
+    for r in rows:
+        d = r["details"]
+        print(r["columns"], r["special"], r["min_turns"], r["min_laps"], d["turns_bounds"],
+              d["laps_bounds_for_min_turns"], r["positions"], r["cpu_seconds"], d["method"], flush=True)
+    return 0
+
+
+def write(out, rows, budget, max_states, t0):
     doc = {
         "game": "katro bevohoka (Ambohimanga version), solitaire",
         "question": "fewest turns to put all 4C seeds in the special hole, then fewest laps",
@@ -61,11 +80,6 @@ def main(argv: list[str]) -> int:
     with open(out, "w", encoding="utf-8") as fh:
         json.dump(doc, fh, indent=1)
         fh.write("\n")
-    for r in rows:
-        d = r["details"]
-        print(r["columns"], r["special"], r["min_turns"], r["min_laps"], d["turns_bounds"],
-              d["laps_bounds_for_min_turns"], r["positions"], r["cpu_seconds"], d["method"], flush=True)
-    return 0
 
 
 if __name__ == "__main__":

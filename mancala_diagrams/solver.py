@@ -693,6 +693,7 @@ def solve(
     time_budget_seconds: float | None = None,
     upper_bound_nodes: int = 200_000,
     upper_bound_extra_turns: int = 2,
+    upper_bound_roots: int = 50_000,
 ) -> Result:
     """Minimum turns, then minimum laps, to fill the special hole.
 
@@ -756,7 +757,8 @@ def solve(
     notes = (f"exact search stopped in turn layer {t} after {out['explored']} boards"
              + (f" ({done}: no win in fewer than {t + 1} turns)" if t else ""))
     # Upper bound: greedy depth-first search from the queued boards of layer t
-    # (lowest g + h first, then most mobile), allowing 1, 2, ... more turns.
+    # (the upper_bound_roots ones of lowest g + h, most mobile first), allowing
+    # 1, 2, ... more turns.
     g = out["layers"][t]
     frontier = out["frontier"]
     roots = []
@@ -766,6 +768,11 @@ def solve(
             if b not in seen_roots and g.get(b, -1) + ring.h(b) == f:
                 seen_roots.add(b)
                 roots.append((b, g[b]))
+                if len(roots) >= upper_bound_roots:
+                    break
+        if len(roots) >= upper_bound_roots:
+            break
+    del seen_roots
     roots.sort(key=lambda bg: (-ring.mobility(bg[0]), bg[1]))
     out["frontier"] = frontier = None  # free memory before the greedy search
     found = None
@@ -808,17 +815,18 @@ def solve(
 
 
 def solve_table(max_columns: int = MAX_COLUMNS, time_budget_seconds: float = 600.0,
-                max_states: int = 50_000_000) -> list[dict]:
-    """Solve widths 2..max_columns within a total CPU-time budget.
+                max_states: int = 5_000_000, min_columns: int = MIN_COLUMNS) -> list[dict]:
+    """Solve widths min_columns..max_columns within a total CPU-time budget.
 
     Each width gets what is left of the budget (the last widths may end with
     bounds only); ``max_states`` caps each width's exact search (memory).
     Returns one row (a plain dict, JSON-ready) per width attempted.
     """
     _check_columns(max_columns)
+    _check_columns(min_columns)
     c0 = time.process_time()
     rows = []
-    for c in range(MIN_COLUMNS, max_columns + 1):
+    for c in range(min_columns, max_columns + 1):
         left = time_budget_seconds - (time.process_time() - c0)
         if left <= 0:
             break
