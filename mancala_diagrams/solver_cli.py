@@ -79,6 +79,9 @@ def format_result(r: Result) -> str:
 def run(argv: list[str] | None = None, out=None, err=None) -> int:
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--"]:  # "mancala-diagrams solve -- --columns 6"
+        argv = argv[1:]
     try:
         args = _parser().parse_args(argv)
         if args.max_states < 1:

@@ -411,6 +411,9 @@ def test_cli_text_and_json():
     assert err.getvalue() == ""
 
     out = io.StringIO()
+    assert run(["--", "--columns", "2"], out, err) == 0 and "optimum: 1 turns, 8 laps" in out.getvalue()
+
+    out = io.StringIO()
     assert run(["--columns", "3", "--special", "a1", "--direction", "clockwise", "--json"], out, err) == 0
     row = json.loads(out.getvalue())
     assert row["status"] == "proved"
