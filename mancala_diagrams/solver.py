@@ -89,9 +89,12 @@ smallest ``g + h`` still queued is a valid lower bound on the laps of any win
 in that layer: that is the laps lower bound reported when a search stops on
 its budget.
 
-*Upper bounds.*  When the exact search is cut off, a depth-first search that
-tries the greediest choices first (most seeds into the special hole) looks for
-a win in the current number of turns, giving an upper bound.
+*Upper bounds.*  When the exact search is cut off, a depth-first search
+(:func:`_greedy_search`) starts from the best queued boards of the current
+layer, tries laps ending in the special hole first and, among them, the
+results with the most holes ready to end in the special hole, and looks for a
+win in the current number of turns, then one or two more: any win it finds is
+replayed into a full game and gives an upper bound.  It proves nothing else.
 """
 
 from __future__ import annotations
