@@ -477,3 +477,36 @@ def test_laps_bound_is_consistent_and_admissible(columns):
             _, b, laps, _ = ring.segment(b, rn.index(hole))
             left -= laps
     assert b == ring.goal and left == 0
+
+
+# --------------------------------------------------------------------------
+# The committed results table: every game in it replays
+
+
+def test_results_table_games_replay():
+    import json
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "data" / "bevohoka-solutions.json"
+    if not path.exists():
+        pytest.skip("no results table")
+    rows = json.loads(path.read_text(encoding="utf-8"))["results"]
+    assert [r["columns"] for r in rows] == list(range(2, 2 + len(rows)))
+    for r in rows:
+        if r["sequence"] is None:
+            continue
+        games = [(r["special"], r["direction"], r["sequence"])]
+        for direction, by_hole in r.get("every_special_hole", {}).items():
+            games += [(hole, direction, seq) for hole, seq in by_hole.items()]
+        for special, direction, seq in games:
+            res = SimpleNamespace(columns=r["columns"], special=special, direction=direction,
+                                  sequence=seq)
+            turns, laps = replay(res)
+            assert laps == sum(r["laps_per_turn"])
+            if r["status"] == "proved":
+                assert (turns, laps) == (r["min_turns"], r["min_laps"])
+            else:
+                assert r["details"]["turns_bounds"][0] <= turns == r["details"]["turns_bounds"][1]
+    small = {r["columns"]: (r["min_turns"], r["min_laps"]) for r in rows if r["columns"] <= 3}
+    assert small == {2: brute_force(2, "b2"), 3: brute_force(3, "c2")}
