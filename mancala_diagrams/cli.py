@@ -201,11 +201,7 @@ def cmd_rules(args) -> int:
 
 
 def cmd_solve(args) -> int:
-    try:
-        from . import solver_cli
-    except ImportError:
-        print("mancala-diagrams: the solver is not available in this version", file=sys.stderr)
-        return 2
+    from . import solver_cli
     return solver_cli.run(args.rest)
 
 
@@ -264,6 +260,11 @@ def build_parser():
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["solve"]:
+        # the solver parses its own options (argparse's REMAINDER would not pass
+        # options that come first, such as `solve --columns 6`)
+        return cmd_solve(argparse.Namespace(rest=argv[1:]))
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
