@@ -43,7 +43,7 @@ def cmd_verify(args) -> int:
         print()
     else:
         for r in rows:
-            if not args.quiet or r["status"] not in ("verified",):
+            if not args.quiet or r["status"] not in ("verified", "generated"):
                 _print_row(r, sys.stdout)
         print(_summary(rows, f" in {elapsed:.2f} s"))
         if v.published is None:
