@@ -33,11 +33,6 @@ gettext_compact = False
 gettext_uuid = False
 gettext_location = True
 
-# Pages generated from the code for rule authors (``mancala-diagrams schema --write``):
-# English only, left out of the French catalogs (docs/update_catalogs.py, the
-# translation gate in tests/test_translations.py).
-untranslated_pages = ["blocks"]
-
 # Board images: one cache shared by the builds of both languages.
 mancala_image_cache = str(HERE.parent / "_build" / "images")
 mancala_project_root = str(HERE.parent)

@@ -3,11 +3,14 @@
 Runs Sphinx's gettext builder into ``_build/gettext`` and merges each template
 into ``docs/locales/fr/LC_MESSAGES/<page>.po`` with polib: translations are
 kept, new messages are added untranslated, and messages that left the pages
-are dropped.  ``tests/test_translations.py`` then fails until every message is
-translated and none is fuzzy.  No network access is needed.
+are dropped.  A message with nothing to translate (inline code, numbers and
+punctuation only, such as a parameter's name or value in docs/blocks.md) gets
+itself as its translation.  ``tests/test_translations.py`` then fails until
+every message is translated and none is fuzzy.  No network access is needed.
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,11 +23,11 @@ POT_DIR = ROOT / "_build" / "gettext"
 PO_DIR = DOCS / "locales" / "fr" / "LC_MESSAGES"
 
 
-def untranslated_pages() -> list[str]:
-    """Pages that conf.py declares English-only (generated reference pages)."""
-    namespace: dict = {"__file__": str(DOCS / "conf.py")}
-    exec(compile((DOCS / "conf.py").read_text(encoding="utf-8"), str(DOCS / "conf.py"), "exec"), namespace)
-    return list(namespace.get("untranslated_pages", []))
+def nothing_to_translate(msgid: str) -> bool:
+    """True for a message made of inline code, numbers and punctuation only
+    (`opposite`, `column` or `5`): it reads the same in every language."""
+    words = re.sub(r"`[^`]*`", "", msgid)
+    return bool(msgid.strip()) and not re.search(r"[^\W\d_]", words)
 
 
 def build_templates(out: Path = POT_DIR) -> Path:
@@ -35,11 +38,8 @@ def build_templates(out: Path = POT_DIR) -> Path:
 
 def merge(pot_dir: Path = POT_DIR, po_dir: Path = PO_DIR) -> list[Path]:
     written = []
-    skip = set(untranslated_pages())
     for pot_path in sorted(pot_dir.rglob("*.pot")):
         rel = pot_path.relative_to(pot_dir).with_suffix(".po")
-        if rel.with_suffix("").as_posix() in skip:
-            continue
         po_path = po_dir / rel
         pot = polib.pofile(str(pot_path))
         if po_path.exists():
@@ -59,6 +59,9 @@ def merge(pot_dir: Path = POT_DIR, po_dir: Path = PO_DIR) -> list[Path]:
             }
             for entry in pot:
                 po.append(polib.POEntry(msgid=entry.msgid, msgstr="", occurrences=entry.occurrences))
+        for entry in po:
+            if not entry.msgstr and nothing_to_translate(entry.msgid):
+                entry.msgstr = entry.msgid
         po_path.parent.mkdir(parents=True, exist_ok=True)
         po.save(str(po_path))
         written.append(po_path)

@@ -2,10 +2,17 @@
 
 Every block a rules file may name under ``mechanics:`` gets its description
 (the class docstring), a table of its parameters (``Param``: default, values,
-meaning) and an example.  The example is the block's ``example`` attribute
-(a YAML snippet) when it has one, else one built from the parameters.
+meaning) and examples: one with every parameter at its default value and, for
+each parameter that has other values, one with another value (or the block's
+own ``example`` attribute, a YAML snippet, when it has one).
 ``mancala-diagrams schema --write`` rewrites the page; a test fails when it is
-out of date.
+out of date, and another loads every example as part of a rules file.
+
+The page is translated like every other page (docs/locales/fr/LC_MESSAGES/
+blocks.po), so its structure keeps each message small and stable: one message
+per paragraph of a docstring and per ``Param.doc``, fixed sentences around the
+examples, and no prose inside the YAML (code blocks are not translated).  A
+docstring change then invalidates only the messages of that paragraph.
 """
 from __future__ import annotations
 
@@ -24,9 +31,23 @@ A rules file lists under `mechanics:` the building blocks that make a turn of it
 game, each with its parameters. A variant that `extends:` another names only the
 blocks it changes: their parameters are merged with the base's, and a block set to
 `null` is removed. Editors that read JSON Schemas check and complete these names
-and values while you type (see the how-to page *Adding a variant*).
+and values while you type (see [Adding a variant](howto-variant.md)).
+
+Each block below comes with its description, the table of its parameters and
+examples. The tests load every example as part of a rules file that uses the block.
+
+```{contents} Blocks
+:local:
+:depth: 1
+```
 
 """
+
+DEFAULTS = "Example, every parameter at its default value:"
+OWN = "Example:"
+NO_PARAMS = "Example (the block has no parameters):"
+OTHERS = "Other values, one parameter at a time:"
+KINDS = {int: "any integer", str: "any text", bool: "true or false", float: "any number"}
 
 
 def _value(v) -> str:
@@ -39,37 +60,73 @@ def _flow(params: dict) -> str:
     return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in params.items()) + "}"
 
 
-def example_yaml(cls) -> str:
+def _snippet(name, params) -> str:
+    line = f"  {name}: {_flow(params)}"
+    if len(line) <= 60:
+        return "mechanics:\n" + line
+    return "mechanics:\n" + f"  {name}:\n" + "\n".join(f"    {k}: {_value(v)}" for k, v in params.items())
+
+
+def examples(cls) -> list[tuple[str, list[str]]]:
+    """The block's examples: (the sentence that introduces them, the YAML snippets)."""
     own = getattr(cls, "example", None)
     if own:
-        return inspect.cleandoc(own)
+        return [(OWN, [inspect.cleandoc(own)])]
     defaults = {k: p.default for k, p in cls.params.items()}
-    lines = ["mechanics:", f"  {cls.name}: {_flow(defaults)}" + ("   # the defaults" if defaults else "")]
+    out = [(DEFAULTS if defaults else NO_PARAMS, [_snippet(cls.name, defaults)])]
+    others = []
     for k, p in cls.params.items():
-        others = [c for c in (p.choices or ()) if c != p.default]
-        if others:
-            lines.append(f"  # or, for instance: {cls.name}: {_flow({k: others[0]})}")
-    return "\n".join(lines)
+        other = [c for c in (p.choices or ()) if c != p.default]
+        if other:
+            others.append(_snippet(cls.name, {k: other[0]}))
+    if others:
+        out.append((OTHERS, others))
+    return out
+
+
+def example_snippets(cls) -> list[str]:
+    return [s for _, snippets in examples(cls) for s in snippets]
+
+
+def _kind(kind) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(KINDS.get(k, f"any {k.__name__}") for k in kinds)
+
+
+def _paragraphs(doc: str) -> list[str]:
+    """The docstring's paragraphs, each on one line: one message per paragraph,
+    whatever the docstring's line breaks (list items stay one per line)."""
+    out = []
+    for para in inspect.cleandoc(doc).split("\n\n"):
+        lines = para.split("\n")
+        if lines[0].lstrip().startswith(("* ", "- ")):
+            items = []
+            for line in lines:
+                if line.lstrip().startswith(("* ", "- ")):
+                    items.append(line.strip())
+                else:
+                    items[-1] += " " + line.strip()
+            out.append("\n".join(items))
+        else:
+            out.append(" ".join(line.strip() for line in lines))
+    return out
 
 
 def block_section(cls) -> str:
     out = [f"## `{cls.name}`", ""]
-    doc = inspect.cleandoc(cls.__doc__ or "(no description)")
-    out.append(doc)
-    out.append("")
+    for para in _paragraphs(cls.__doc__ or "(no description)"):
+        out += [para, ""]
     if cls.params:
         out += ["| parameter | default | values | meaning |", "|---|---|---|---|"]
         for k, p in cls.params.items():
-            values = ", ".join(f"`{_value(c)}`" for c in p.choices) if p.choices else f"any {p.kind.__name__}"
+            values = ", ".join(f"`{_value(c)}`" for c in p.choices) if p.choices else _kind(p.kind)
             meaning = (p.doc or "").replace("|", "\\|")
             out.append(f"| `{k}` | `{_value(p.default)}` | {values} | {meaning} |")
-    else:
-        out.append("No parameters.")
-    out += ["", "```yaml", example_yaml(cls), "```", ""]
+        out.append("")
+    for sentence, snippets in examples(cls):
+        out += [sentence, "", "```yaml", "\n---\n".join(snippets), "```", ""]
     return "\n".join(out)
 
 
 def render() -> str:
-    names = sorted(BLOCKS)
-    toc = "Blocks: " + ", ".join(f"[`{n}`](#{n})" for n in names) + ".\n\n"
-    return HEADER + toc + "\n".join(block_section(BLOCKS[n]) for n in names)
+    return HEADER + "\n".join(block_section(BLOCKS[n]) for n in sorted(BLOCKS))
