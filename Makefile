@@ -35,3 +35,8 @@ site: $(STAMP)
 # Refresh the French catalogs after editing the English pages (no network needed).
 i18n: $(STAMP)
 	$(PY) docs/update_catalogs.py
+
+# Speed and size, printed side by side in one run (engine, verifier, site build).
+bench: $(STAMP)
+	$(PY) bench/bench_engine.py
+	$(PY) bench/bench_site.py

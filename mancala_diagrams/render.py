@@ -84,6 +84,8 @@ class Options:
     margin: int = 10        # board edge around the holes
     density: int = 2        # image pixels per CSS pixel
     trays: bool = True      # draw reserves and the seeds in hand beside the board
+    tray_room: bool = False  # leave the trays' room even when they are empty (same size
+                             # for every step of an example, whatever its reserves or hand)
 
 
 def _font(size: int):
@@ -163,6 +165,8 @@ def cache_key(position: Position, highlights=None, marks=None, numbers=None,
         "labels": sorted(_normalise_labels(labels).items()),
         "options": [options.cell, options.margin, options.density, options.trays],
     }
+    if options.tray_room:   # only when set: the keys of existing images stay the same
+        data["options"].append("tray_room")
     blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()[:20]
 
@@ -210,7 +214,7 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
     names = _normalise_labels(labels)
 
     hand = position.hand.seeds if position.hand else 0
-    has_trays = o.trays and (hand > 0 or any(position.reserves))
+    has_trays = o.trays and (o.tray_room or hand > 0 or any(position.reserves))
     k = o.density * SUPERSAMPLE           # drawing pixels per CSS pixel
     W, H = board_size(g, o, has_trays)
     img = Image.new("RGB", (W * k, H * k), PAGE)

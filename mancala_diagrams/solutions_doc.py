@@ -92,6 +92,36 @@ def table(results, lang="en") -> tuple[list[str], list[list[str]]]:
     return headings, rows
 
 
+def note_solutions_file(env, docname, path) -> None:
+    """Make *docname* depend on the solutions file.  Sphinx rereads, on every
+    build, a page whose dependency is missing; so while the file does not exist
+    the page is remembered instead, and :func:`appeared` rereads it once the file
+    is there."""
+    if Path(path).is_file():
+        env.note_dependency(str(path))
+    else:
+        waiting = getattr(env, "mancala_solutions_missing", {})
+        waiting.setdefault(docname, set()).add(str(path))
+        env.mancala_solutions_missing = waiting
+
+
+def appeared(app, env, added, changed, removed):
+    """``env-get-outdated``: pages whose missing solutions file now exists."""
+    waiting = getattr(env, "mancala_solutions_missing", {})
+    return [doc for doc, paths in waiting.items() if any(Path(p).is_file() for p in paths)]
+
+
+def _purge(app, env, docname):
+    getattr(env, "mancala_solutions_missing", {}).pop(docname, None)
+
+
+def _merge(app, env, docnames, other):
+    theirs = getattr(other, "mancala_solutions_missing", {})
+    waiting = getattr(env, "mancala_solutions_missing", {})
+    waiting.update({d: theirs[d] for d in docnames if d in theirs})
+    env.mancala_solutions_missing = waiting
+
+
 def setup(app):  # pragma: no cover - exercised by the site build
     from docutils import nodes
     from sphinx.util.docutils import SphinxDirective
@@ -107,7 +137,7 @@ def setup(app):  # pragma: no cover - exercised by the site build
 
         def run(self):
             rel, path = self.env.relfn2path(self.arguments[0], self.env.docname)
-            self.env.note_dependency(path)
+            note_solutions_file(self.env, self.env.docname, path)
             lang = (self.env.config.language or "en")[:2]
             lang = lang if lang in ("en", "fr") else "en"
             try:
@@ -137,4 +167,7 @@ def setup(app):  # pragma: no cover - exercised by the site build
             return [tbl]
 
     app.add_directive("mancala-solutions", SolutionsDirective)
+    app.connect("env-get-outdated", appeared)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -20,6 +20,19 @@ reST and from MyST's ``{directive}`` fences):
     The verifier's table of every published diagram, and the list of declared
     errata, with links to where each diagram is drawn.
 
+The figures of an example with several steps are wrapped in a
+``div.mancala-steps`` that carries the step-through viewer's labels in the
+build's language (``data-label-*``); ``static/mancala-viewer.js`` turns it into
+a player (previous, next, arrow keys, step counter, play) and without
+JavaScript every figure stays visible.  Every image of one example has the same
+size (room for the reserve and hand trays is kept on every step when any step
+needs it), so that the player does not jump.
+
+For ``make bench``: the config value ``mancala_plain`` (``-D mancala_plain=1``)
+makes the drawing directives emit a plain paragraph instead (the baseline of the
+extension's cost), and the environment variable ``MANCALA_RENDER_LOG`` names a
+file to which each image actually drawn appends its name and drawing time.
+
 Images are drawn at read time into a cache directory shared by the builds of
 both languages (config ``mancala_image_cache``; default ``_mancala_images``
 beside the doctree directory), named by a hash of their content and written
@@ -33,6 +46,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -67,6 +81,16 @@ WORDS = {
     "no_errata": {"en": "No erratum is declared.", "fr": "Aucun erratum n’est déclaré."},
     "details": {"en": "Details", "fr": "Détails"},
 }
+#: The step-through viewer's labels (``data-label-*`` of ``div.mancala-steps``);
+#: ``{n}`` and ``{total}`` are filled in by the script.
+VIEWER_LABELS = {
+    "prev": {"en": "Previous step", "fr": "Étape précédente"},
+    "next": {"en": "Next step", "fr": "Étape suivante"},
+    "play": {"en": "Play", "fr": "Lire"},
+    "pause": {"en": "Pause", "fr": "Pause"},
+    "step": {"en": "Step {n} of {total}", "fr": "Étape {n} sur {total}"},
+    "controls": {"en": "Steps of the example", "fr": "Étapes de l’exemple"},
+}
 
 
 def lang_of(env) -> str:
@@ -95,7 +119,12 @@ def write_image(env, position, highlights=None, marks=None, numbers=None, option
     key = render.cache_key(position, highlights, marks, numbers, options, labels)
     path = folder / f"board-{key}.png"
     if not path.exists():
+        started = time.perf_counter()
         data = render.render_png(position, highlights, marks, numbers, options, labels)
+        log = os.environ.get("MANCALA_RENDER_LOG")
+        if log:  # make bench: which images a build drew, and how long each took
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(f"{path.name}\t{time.perf_counter() - started:.6f}\n")
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -112,7 +141,7 @@ def _size(position, options=None, has_trays=None) -> tuple[int, int]:
     o = options or render.Options()
     g = position.geometry
     if has_trays is None:
-        has_trays = bool((position.hand and position.hand.seeds) or any(position.reserves))
+        has_trays = o.tray_room or bool((position.hand and position.hand.seeds) or any(position.reserves))
     return render.board_size(g, o, has_trays and o.trays)
 
 
@@ -120,13 +149,20 @@ class MancalaDirective(SphinxDirective):
     """Shared helpers: image nodes, figures, warnings."""
 
     def image_node(self, position, alt, highlights=None, marks=None, numbers=None,
-                   labels=None) -> nodes.image:
-        path = write_image(self.env, position, highlights, marks, numbers, labels=labels)
+                   labels=None, options=None) -> nodes.image:
+        path = write_image(self.env, position, highlights, marks, numbers, options, labels)
         docdir = Path(self.env.doc2path(self.env.docname)).parent
         uri = Path(os.path.relpath(path, docdir)).as_posix()
-        w, h = _size(position)
+        w, h = _size(position, options)
         return nodes.image(uri=uri, alt=alt, width=f"{w}px",
                            classes=["mancala-board", "no-scaled-link"])
+
+    def plain(self):
+        """``mancala_plain``: a paragraph instead of the drawing (make bench's baseline)."""
+        text = f"[{self.name} {' '.join(self.arguments)}]".replace(" ]", "]")
+        para = nodes.paragraph(text=text)
+        para["translatable"] = False
+        return [para]
 
     def figure(self, images, caption_text, ids=None, classes=()) -> nodes.figure:
         fig = nodes.figure(classes=["mancala-figure", *classes])
@@ -220,6 +256,8 @@ class PositionDirective(MancalaDirective):
         return Position.from_rows(rows, solo="solo" in self.options, to_move=to_move)
 
     def run(self):
+        if self.config.mancala_plain:
+            return self.plain()
         try:
             if self.arguments:
                 position = Position.from_text(self.arguments[0])
@@ -266,6 +304,8 @@ class TrackDirective(MancalaDirective):
     }
 
     def run(self):
+        if self.config.mancala_plain:
+            return self.plain()
         lang = lang_of(self.env)
         try:
             columns = self.options.get("columns")
@@ -312,6 +352,8 @@ class LegendDirective(MancalaDirective):
     has_content = False
 
     def run(self):
+        if self.config.mancala_plain:
+            return self.plain()
         lang = lang_of(self.env)
         items = nodes.bullet_list(classes=["mancala-legend"])
         sample = Position.from_rows([[2]], solo=True)
@@ -420,6 +462,8 @@ class ExampleDirective(MancalaDirective):
     def run(self):
         _rel, path = self.env.relfn2path(self.arguments[0], self.env.docname)
         self.env.note_dependency(path)
+        if self.config.mancala_plain:
+            return self.plain()
         self.yaml_path = path
         lang = lang_of(self.env)
         try:
@@ -485,8 +529,12 @@ class ExampleDirective(MancalaDirective):
                 items += nodes.list_item("", nodes.paragraph(text=a[lang]))
             note += items
             result.append(note)
-        records = []
-        for diagram, position, events, following, numbers in list(self.steps(example)):
+        records, figures = [], []
+        steps = list(self.steps(example))
+        # the same image size on every step: keep the trays' room if any step needs it
+        trays = any((p.hand and p.hand.seeds) or any(p.reserves) for _d, p, _e, _f, _n in steps)
+        options = render.Options(tray_room=True) if trays else None
+        for diagram, position, events, following, numbers in steps:
             hl = _highlights_from(events, g)
             step_specials = specials or example.rules.special_holes_at(position)
             if step_specials:
@@ -511,14 +559,14 @@ class ExampleDirective(MancalaDirective):
                 published = _grid_position(diagram.grid, position)
                 diff = _differing(published, position)
                 left_alt = captions.describe_position(published, lang, highlights={"differs": diff})
-                images = [self.image_node(published, left_alt, {"differs": diff}, marks),
-                          self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers)]
+                images = [self.image_node(published, left_alt, {"differs": diff}, marks, options=options),
+                          self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
                 text = f"{text} {WORDS['published'][lang]} {erratum.reason[lang]}"
                 fig = self.figure(images, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
             else:
-                fig = self.figure([self.image_node(position, alt, hl, marks, numbers)],
+                fig = self.figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
                                   f"{diagram.id}. {text}", ids=[anchor])
-            result.append(fig)
+            figures.append(fig)
             records.append({"id": diagram.id, "anchor": anchor,
                             "status": "erratum" if erratum is not None else "drawn",
                             "reason": dict(erratum.reason) if erratum is not None else None,
@@ -526,7 +574,28 @@ class ExampleDirective(MancalaDirective):
         data = getattr(self.env, "mancala_diagrams", {})
         data.setdefault(self.env.docname, []).extend(records)
         self.env.mancala_diagrams = data
-        return result
+        if len(figures) > 1:
+            steps_node = mancala_steps(classes=["mancala-steps"], title=example.title[lang],
+                                       labels={k: v[lang] for k, v in VIEWER_LABELS.items()})
+            self.set_source_info(steps_node)
+            steps_node.extend(figures)
+            figures = [steps_node]
+        return result + figures
+
+
+class mancala_steps(nodes.container):
+    """The figures of one worked example, in order: the step-through viewer's
+    markup in HTML (a plain container for every other builder)."""
+
+
+def visit_steps_html(self, node):
+    attrs = {f"data-label-{k}": v for k, v in node["labels"].items()}
+    attrs["data-title"] = node["title"]
+    self.body.append(self.starttag(node, "div", **attrs))
+
+
+def depart_steps_html(self, node):
+    self.body.append("</div>\n")
 
 
 # -- verification and errata pages ----------------------------------------------------------
@@ -540,6 +609,8 @@ class VerificationDirective(MancalaDirective):
     has_content = False
 
     def run(self):
+        if self.config.mancala_plain:
+            return self.plain()
         root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
         try:
             from .verify import verify_all
@@ -682,6 +753,7 @@ def add_static(app, config):
 def setup(app):
     app.add_config_value("mancala_image_cache", "", "env", types=frozenset({str}))
     app.add_config_value("mancala_project_root", "", "env", types=frozenset({str}))
+    app.add_config_value("mancala_plain", False, "env", types=frozenset({bool}))
     app.add_directive("mancala-example", ExampleDirective)
     app.add_directive("mancala-position", PositionDirective)
     app.add_directive("mancala-track", TrackDirective)
@@ -689,6 +761,7 @@ def setup(app):
     app.add_directive("mancala-verification", VerificationDirective)
     app.add_directive("mancala-errata", ErrataDirective)
     app.add_node(mancala_placeholder)
+    app.add_node(mancala_steps, html=(visit_steps_html, depart_steps_html))
     app.connect("doctree-resolved", resolve_placeholders)
     app.connect("env-purge-doc", purge_doc)
     app.connect("env-merge-info", merge_info)
@@ -696,5 +769,6 @@ def setup(app):
     app.connect("env-updated", env_updated)
     app.connect("config-inited", add_static)
     app.add_css_file("mancala.css")
+    app.add_js_file("mancala-viewer.js", loading_method="defer")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": render.RENDER_VERSION}

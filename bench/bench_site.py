@@ -1,0 +1,217 @@
+"""Site build speed and size, measured side by side in one run.
+
+    .venv/bin/python bench/bench_site.py [--example PATH] [--keep DIR]
+
+Works on a copy of docs/, sources/ and rules/ in a temporary folder (the
+worktree is never touched) and builds both languages exactly as `make site`
+does (one Sphinx process per language, images shared through one cache).
+Prints, with the targets of issue 9:
+
+- the clean build time of the bilingual site, and its ratio to the same build
+  with the drawing directives replaced by a paragraph (``-D mancala_plain=1``):
+  the cost of the engine and the images;
+- the no-op rebuild time;
+- the rebuild time after changing one example file, the pages it re-read and
+  the images it drew (``MANCALA_RENDER_LOG``): only that example's;
+- the verify time for all examples, and the drawing time per image;
+- the average and largest PNG, and the total size of the site.
+
+Times are wall-clock seconds of the Sphinx processes (interpreter start-up
+included), with their CPU time beside them: on a shared machine the wall time
+varies with the load, the CPU time much less.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+LANGS = ("en", "fr")
+DEFAULT_EXAMPLE = "sources/katro/katro-lap-ends-in-empty-hole.yaml"
+# The change made to the example: a seed added to a hole the move does not touch
+# (North's outer row, last hole), in the start board and in every diagram: each
+# step's image changes, the replay still agrees with the example.
+EDIT = (re.compile(r"^(\s*)2 \. 5 \. 4 \.$", re.M), r"\g<1>2 . 5 . 4 1")
+
+
+def cpu_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+class Site:
+    """One copy of the project and the output folders of its builds."""
+
+    def __init__(self, base: Path, name: str, plain=False):
+        self.project = base / name
+        self.plain = plain
+        for part in ("docs", "sources", "rules"):
+            shutil.copytree(ROOT / part, self.project / part,
+                            ignore=shutil.ignore_patterns("_build", "__pycache__"))
+        shutil.copy(ROOT / "pyproject.toml", self.project / "pyproject.toml")
+        self.build_dir = self.project / "_build"
+        self.images = self.build_dir / "images"
+        self.log = self.build_dir / "render.log"
+
+    def build(self) -> dict:
+        """Both languages, one Sphinx process each, as `make site`."""
+        env = dict(os.environ, MANCALA_RENDER_LOG=str(self.log))
+        published = ROOT.parent / "shared" / "published"
+        if published.is_dir():
+            env.setdefault("MANCALA_PUBLISHED", str(published))
+        if self.log.exists():
+            self.log.unlink()
+        out = {"wall": 0.0, "cpu": 0.0, "read": 0, "per_lang": {}}
+        for lang in LANGS:
+            cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-D", f"language={lang}",
+                   "-D", f"mancala_image_cache={self.images}",
+                   "-d", str(self.build_dir / "doctrees" / lang),
+                   str(self.project / "docs"), str(self.build_dir / "site" / lang)]
+            if self.plain:
+                cmd[5:5] = ["-D", "mancala_plain=1"]
+            cpu0, t0 = cpu_children(), time.perf_counter()
+            proc = subprocess.run(cmd, cwd=self.project, env=env, capture_output=True, text=True)
+            wall, cpu = time.perf_counter() - t0, cpu_children() - cpu0
+            if proc.returncode:
+                sys.exit(f"bench: the {lang} build failed:\n{proc.stderr[-3000:]}")
+            m = re.search(r"updating environment: (\d+) added, (\d+) changed", proc.stdout)
+            read = int(m.group(1)) + int(m.group(2)) if m else 0
+            out["per_lang"][lang] = (wall, cpu, read)
+            out["wall"] += wall
+            out["cpu"] += cpu
+            out["read"] += read
+        shutil.copy(self.project / "docs" / "_root" / "index.html", self.build_dir / "site" / "index.html")
+        drawn = []
+        if self.log.exists():
+            for line in self.log.read_text(encoding="utf-8").splitlines():
+                name, secs = line.split("\t")
+                drawn.append((name, float(secs)))
+        out["drawn"] = drawn
+        return out
+
+
+def fmt(build) -> str:
+    langs = ", ".join(f"{lang} {w:.2f}" for lang, (w, _c, _r) in build["per_lang"].items())
+    return f"{build['wall']:6.2f} s wall ({langs}), {build['cpu']:6.2f} s CPU"
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def time_verify(repeat=5):
+    from mancala_diagrams.verify import Verifier
+    times, rows = [], []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        rows = Verifier(ROOT).verify()
+        times.append(time.perf_counter() - t0)
+    return times, rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--example", default=DEFAULT_EXAMPLE, help="the example file changed (relative to the project)")
+    ap.add_argument("--keep", help="build in this folder and keep it (default: a temporary folder, removed)")
+    args = ap.parse_args()
+
+    base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="mancala-bench-"))
+    if args.keep and base.exists():
+        shutil.rmtree(base)
+    base.mkdir(parents=True, exist_ok=True)
+    try:
+        run(base, args)
+    finally:
+        if not args.keep:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+def run(base: Path, args):
+    print(f"site benchmark: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}, "
+          f"Python {sys.version.split()[0]}")
+    site = Site(base, "site")
+    plain = Site(base, "plain", plain=True)
+
+    # -- clean builds ----------------------------------------------------------------
+    plain_build = plain.build()
+    clean = site.build()
+    ratio = clean["wall"] / plain_build["wall"]
+    ratio_cpu = clean["cpu"] / plain_build["cpu"]
+    drawn = clean["drawn"]
+    print(f"clean build (en + fr):          {fmt(clean)}, {len(drawn)} images drawn")
+    print(f"plain build (no drawings):      {fmt(plain_build)}")
+    print(f"  extension overhead ratio:     {ratio:.2f} wall, {ratio_cpu:.2f} CPU "
+          f"(target <= 1.5: {verdict(ratio <= 1.5)})")
+
+    # -- no-op rebuild ---------------------------------------------------------------
+    noop = site.build()
+    print(f"no-op rebuild:                  {fmt(noop)}, {noop['read']} pages read, "
+          f"{len(noop['drawn'])} images drawn (target < 3 s: {verdict(noop['wall'] < 3)})")
+
+    # -- one example changed ---------------------------------------------------------
+    example = site.project / args.example
+    text = example.read_text(encoding="utf-8")
+    changed, n = EDIT[0].subn(EDIT[1], text)
+    steps = len(re.findall(r"^\s*- id:", text, re.M))
+    if n:
+        what = f"a seed added in every board of {args.example} ({steps} diagrams)"
+    else:  # the file is not the one the edit was written for: change its words only
+        changed = text + "\n# edited by bench/bench_site.py\n"
+        what = f"a comment added to {args.example} (nothing to redraw)"
+    example.write_text(changed, encoding="utf-8")
+    one = site.build()
+    names = {name for name, _ in one["drawn"]}
+    only_that = len(names) <= steps and (not n or len(names) == steps)
+    print(f"rebuild, one example changed:   {fmt(one)}, {one['read']} pages read (both languages), "
+          f"{len(names)} images drawn")
+    print(f"  ({what}): redraws only that example: {verdict(only_that)}")
+
+    # -- verify and drawing ------------------------------------------------------------
+    times, rows = time_verify()
+    best = min(times)
+    print(f"verify (all examples, in process): best {best:.3f} s, median {statistics.median(times):.3f} s, "
+          f"{len(rows)} diagrams (target < 1 s: {verdict(best < 1)})")
+    t0 = time.perf_counter()
+    subprocess.run([str(Path(sys.executable).parent / "mancala-diagrams"), "verify"], cwd=ROOT,
+                   capture_output=True)
+    print(f"verify (command line, with start-up): {time.perf_counter() - t0:.3f} s")
+    if drawn:
+        secs = [s for _, s in drawn]
+        print(f"drawing: {len(secs)} images, {statistics.mean(secs) * 1000:.1f} ms per image "
+              f"(median {statistics.median(secs) * 1000:.1f}, largest {max(secs) * 1000:.1f}), "
+              f"{sum(secs):.2f} s in all")
+
+    # -- sizes ---------------------------------------------------------------------------
+    pngs = sorted(site.images.glob("board-*.png"), key=lambda p: p.stat().st_size)
+    sizes = [p.stat().st_size for p in pngs]
+    if sizes:
+        from PIL import Image
+        with Image.open(pngs[-1]) as img:
+            dims = img.size
+        avg = statistics.mean(sizes)
+        print(f"images: {len(sizes)} PNG (density 2), average {avg / 1024:.1f} KB "
+              f"(target < 12 KB: {verdict(avg < 12 * 1024)}), largest {sizes[-1] / 1024:.1f} KB "
+              f"({pngs[-1].name}, {dims[0]}x{dims[1]} px), all {sum(sizes) / 1024:.0f} KB")
+    total = dir_size(site.build_dir / "site")
+    site_pngs = sum(p.stat().st_size for p in (site.build_dir / "site").rglob("*.png"))
+    print(f"site size: {total / 1024 / 1024:.2f} MB in all (en + fr), of which images "
+          f"{site_pngs / 1024 / 1024:.2f} MB (each language has its own copy)")
+
+
+if __name__ == "__main__":
+    main()

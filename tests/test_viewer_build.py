@@ -1,0 +1,126 @@
+"""What the Sphinx extension writes for the step-through viewer and for
+``make bench`` (built with ``sphinx.testing`` on tests/roots/test-mancala), the
+renderer's ``tray_room`` option, and the solutions page's dependency."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from html import unescape
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from mancala_diagrams import render
+from mancala_diagrams.position import Hand, Position
+
+pytest_plugins = ("sphinx.testing.fixtures",)
+
+ROOTS = Path(__file__).resolve().parent / "roots"
+STEPS = ["katro-06", "katro-07", "katro-08", "katro-09", "katro-10"]
+
+
+@pytest.fixture
+def project(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-mancala", src)
+    return src
+
+
+def build(make_app, srcdir, tmp_path, name="out", **conf):
+    overrides = {"mancala_image_cache": str(tmp_path / "images"), **conf}
+    app = make_app("html", srcdir=srcdir, builddir=tmp_path / name, confoverrides=overrides)
+    app.build()
+    return app
+
+
+def steps_div(html):
+    m = re.search(r'<div class="mancala-steps"([^>]*)>', html)
+    assert m, "no steps container"
+    return m.start(), dict(re.findall(r'(data-[\w-]+)="([^"]*)"', m.group(1)))
+
+
+def test_example_steps_are_wrapped_with_labels_in_the_build_language(make_app, project, tmp_path):
+    html = (build(make_app, project, tmp_path).outdir / "index.html").read_text(encoding="utf-8")
+    start, attrs = steps_div(html)
+    assert attrs["data-label-prev"] == "Previous step"
+    assert attrs["data-label-next"] == "Next step"
+    assert attrs["data-label-step"] == "Step {n} of {total}"
+    ids = re.findall(r'<figure[^>]*id="([^"]+)"', html[start:])
+    assert ids[:5] == STEPS
+    # the single-figure erratum example is not a player
+    assert html.count('<div class="mancala-steps"') == 1
+    assert 'src="_static/mancala-viewer.js' in html
+    fr = (build(make_app, project, tmp_path, name="fr", language="fr").outdir / "index.html")
+    _start, attrs = steps_div(fr.read_text(encoding="utf-8"))
+    assert unescape(attrs["data-label-prev"]) == "Étape précédente"
+    assert unescape(attrs["data-label-step"]) == "Étape {n} sur {total}"
+
+
+def test_every_step_image_of_an_example_has_the_same_size(make_app, project, tmp_path):
+    app = build(make_app, project, tmp_path)
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    sizes = {}
+    for fid, body in re.findall(r'<figure[^>]*id="([^"]+)"[^>]*>(.*?)</figure>', html, re.S):
+        if fid in STEPS:
+            src = re.search(r'src="([^"]+)"', body).group(1)
+            width = re.search(r'width:\s*(\d+)px|width="(\d+)', body)
+            with Image.open(app.outdir / src) as img:
+                sizes[fid] = (img.size, width.group(0) if width else None)
+    assert len(sizes) == 5
+    assert len(set(sizes.values())) == 1, sizes
+
+
+def test_plain_flag_replaces_the_drawings_with_a_paragraph(make_app, project, tmp_path):
+    app = build(make_app, project, tmp_path, mancala_plain=True)
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert "<img" not in html
+    assert "[mancala-example examples/test-empty-hole.yaml]" in html
+    assert not (tmp_path / "images").exists() or not list((tmp_path / "images").glob("*.png"))
+
+
+def test_render_log_names_each_image_drawn_once(make_app, project, tmp_path, monkeypatch):
+    log = tmp_path / "render.log"
+    monkeypatch.setenv("MANCALA_RENDER_LOG", str(log))
+    build(make_app, project, tmp_path)
+    names = [line.split("\t")[0] for line in log.read_text().splitlines()]
+    assert names and len(names) == len(set(names))
+    assert sorted(names) == sorted(p.name for p in (tmp_path / "images").glob("board-*.png"))
+    log.unlink()
+    build(make_app, project, tmp_path, name="again")      # everything cached: nothing drawn
+    assert not log.exists()
+
+
+def test_tray_room_keeps_the_size_of_a_board_with_a_hand():
+    empty = Position.from_rows([[1, 2, 3], [0, 1, 0]], solo=True)
+    holding = Position.from_rows([[1, 2, 3], [0, 1, 0]], solo=True, hand=Hand(4, 0, 1))
+    plain = Image.open(io.BytesIO(render.render_png(empty)))
+    held = Image.open(io.BytesIO(render.render_png(holding)))
+    roomy = Image.open(io.BytesIO(render.render_png(empty, options=render.Options(tray_room=True))))
+    assert plain.size != held.size
+    assert roomy.size == held.size
+    assert render.cache_key(empty) != render.cache_key(empty, options=render.Options(tray_room=True))
+
+
+def test_solutions_page_is_not_reread_while_its_file_is_missing(make_app, tmp_path):
+    from mancala_diagrams import solutions_doc
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["mancala_diagrams.solutions_doc"]\n')
+    (src / "index.rst").write_text("Solutions\n=========\n\n.. mancala-solutions:: data/solutions.json\n")
+    app = make_app("html", srcdir=src, builddir=tmp_path / "out")
+    app.build()
+    assert "not available yet" in (app.outdir / "index.html").read_text(encoding="utf-8")
+    # a second build reads nothing
+    app2 = make_app("html", srcdir=src, builddir=tmp_path / "out")
+    assert solutions_doc.appeared(app2, app2.env, set(), set(), set()) == []
+    app2.build()
+    assert "0 added, 0 changed, 0 removed" in app2.status.getvalue()
+    # once the solver writes the file, the page is read again
+    (src / "data").mkdir()
+    (src / "data" / "solutions.json").write_text('{"results": [{"columns": 2, "turns": 3}]}')
+    app3 = make_app("html", srcdir=src, builddir=tmp_path / "out")
+    assert solutions_doc.appeared(app3, app3.env, set(), set(), set()) == ["index"]
+    app3.build()
+    assert "Fewest turns" in (app3.outdir / "index.html").read_text(encoding="utf-8")
