@@ -426,6 +426,21 @@ def _project_root(env, path) -> Path:
     return find_root(Path(path).parent)
 
 
+_LIBRARIES: dict = {}
+
+
+def _rules_library(directory: Path):
+    """One rules library per rules folder for the whole build (each example used to
+    parse its rules files again), renewed when a rules file changes."""
+    from .loader import RulesLibrary
+    files = sorted(Path(directory).glob("*.yaml"))
+    signature = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    cached = _LIBRARIES.get(str(directory))
+    if cached is None or cached[0] != signature:
+        cached = _LIBRARIES[str(directory)] = (signature, RulesLibrary(directory))
+    return cached[1]
+
+
 def _numbers_from_grid(grid, geometry) -> dict:
     C = geometry.columns
     return {r * C + c: v for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None}
@@ -470,9 +485,8 @@ class ExampleDirective(MancalaDirective):
             if not os.path.exists(path):
                 raise MancalaError("no such example file", file=str(path))
             from .examples import ExampleLoader
-            from .loader import RulesLibrary
             root = _project_root(self.env, path)
-            example = ExampleLoader(RulesLibrary(root / "rules")).load(path)
+            example = ExampleLoader(_rules_library(root / "rules")).load(path)
             out = self.draw(example, lang)
         except Exception as exc:  # noqa: BLE001 - a bad example must not stop the build
             return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
