@@ -66,3 +66,23 @@ def safe_path(root, relative) -> Path:
     if target != base and base not in target.parents:
         raise MancalaError(f"{text!r} points outside {base}", expected=f"a path inside {base}")
     return target
+
+
+def directive_file(srcdir, root, document_dir, argument) -> Path:
+    """The file a documentation directive names (relative to its page, or to the
+    documentation folder when it starts with ``/``, as Sphinx reads it), refused
+    unless it lies inside the documentation folder *srcdir* or the project's
+    ``sources/`` once ``..`` and symbolic links are resolved: a page cannot make
+    the build read anything else.  Raises :class:`~.errors.MancalaError`."""
+    from .errors import MancalaError
+    text = str(argument)
+    if "\x00" in text or not text.strip():
+        raise MancalaError(f"not a file name: {text!r}")
+    srcdir, root = Path(srcdir).resolve(), Path(root).resolve()
+    base = srcdir if text.startswith("/") else Path(document_dir)
+    target = (base / text.lstrip("/")).resolve()
+    allowed = (srcdir, root / "sources")
+    if not any(target == a or a in target.parents for a in allowed):
+        raise MancalaError(f"{text!r} is outside the documentation and the sources",
+                           expected=f"a file under {srcdir} or {root / 'sources'}")
+    return target

@@ -80,6 +80,10 @@ WORDS = {
     "assumptions": {"en": "Assumptions", "fr": "Hypothèses"},
     "no_errata": {"en": "No erratum is declared.", "fr": "Aucun erratum n’est déclaré."},
     "details": {"en": "Details", "fr": "Détails"},
+    "own_example": {"en": "The project’s own example: no source draws these boards; the rules engine "
+                          "computed them, and the verification replays them.",
+                    "fr": "Exemple propre au projet : aucune source ne dessine ces plateaux ; le moteur "
+                          "de règles les a calculés, et la vérification les rejoue."},
 }
 #: The step-through viewer's labels (``data-label-*`` of ``div.mancala-steps``);
 #: ``{n}`` and ``{total}`` are filled in by the script.
@@ -206,6 +210,14 @@ class MancalaDirective(SphinxDirective):
             return Path(os.path.relpath(Path(path).resolve(), root)).as_posix()
         except (ValueError, OSError):
             return str(path)
+
+    def project_file(self, argument) -> str:
+        """The file named by the directive's argument, inside the documentation or
+        the project's sources (anything else is refused with a MancalaError)."""
+        from .project import directive_file
+        root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
+        docdir = Path(self.env.doc2path(self.env.docname)).parent
+        return str(directive_file(self.env.srcdir, root, docdir, argument))
 
     def holes_option(self, geometry, names):
         return [geometry.parse(n) for n in (names or "").replace(",", " ").split()]
@@ -475,7 +487,10 @@ class ExampleDirective(MancalaDirective):
     option_spec = {"class": directives.class_option}
 
     def run(self):
-        _rel, path = self.env.relfn2path(self.arguments[0], self.env.docname)
+        try:
+            path = self.project_file(self.arguments[0])
+        except MancalaError as exc:
+            return self.warn(f"mancala-example: {exc}")
         self.env.note_dependency(path)
         if self.config.mancala_plain:
             return self.plain()
@@ -533,6 +548,11 @@ class ExampleDirective(MancalaDirective):
         g = example.rules.geometry
         specials = _special_holes(example.rules, g)
         result = []
+        if example.generated:  # say so: the site otherwise shows published diagrams only
+            own = nodes.paragraph(classes=["mancala-generated"])
+            own += nodes.emphasis(text=WORDS["own_example"][lang])
+            own["translatable"] = False
+            result.append(own)
         if example.assumptions:
             note = nodes.note(classes=["mancala-assumptions"])
             title = nodes.paragraph(classes=["mancala-assumptions-title"])
@@ -635,6 +655,11 @@ class VerificationDirective(MancalaDirective):
             if row.get("example"):
                 example = Path(row["example"])
                 self.env.note_dependency(str(example if example.is_absolute() else root / example))
+            if row["status"] not in ("verified", "erratum", "generated"):
+                # the site is the verified site: a failed check fails a -W build
+                what = row.get("diagram") or row.get("check") or "-"
+                self.warn(f"mancala-verification: {what} {row['status']} in {row.get('example')}: "
+                          f"{row.get('reason', '')}")
         keep = ("diagram", "status", "example", "reason")
         node = mancala_placeholder(kind="verification",
                                    rows=[{k: str(r[k]) for k in keep if r.get(k) is not None} for r in rows])
