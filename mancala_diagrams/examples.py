@@ -38,6 +38,7 @@ from .engine import Event
 from .fields import Field, obj, ref
 from .errors import ExampleError, IllegalMove, MancalaError, PositionError
 from .geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
+from . import memo
 from .loader import RulesLibrary, parse_board_rows
 from .schema import describe_value, validate
 from .mechanics import closest_hint
@@ -315,6 +316,13 @@ class ExampleLoader:
         expect (instead of a traceback)."""
         path = Path(path)
         file = str(path)
+        # the same file, unchanged, loaded before in this process (by the drawing
+        # directive, then by the verifier): the same Example (see memo.py)
+        k = memo.key(file, self.library.directory)
+        digest = memo.file_digest(path)         # before parsing: a later change makes it differ
+        cached = memo.get(k, self.library, digest)
+        if cached is not None:
+            return cached
         data = load_yaml_file(path)
         try:
             example = self._load(path, file, data)
@@ -324,6 +332,10 @@ class ExampleLoader:
             validate(data, "example", file, ExampleError)
             raise
         validate(data, "example", file, ExampleError)
+        example._replays = {}                   # replay_line's memory for this example
+        lib = self.library
+        memo.put(k, digest, [(lib.path(n), n, lib.digests.get(n)) for n in lib.lineage(example.rules.name)],
+                 example)
         return example
 
     def _load(self, path, file, data) -> Example:
@@ -641,6 +653,18 @@ class Replay:
 
 
 def replay_line(example: Example, line: Line) -> Replay:
+    """The replay of *line*.  For an example the loader made (which nobody
+    changes), it is computed once and shared by every caller."""
+    replays = getattr(example, "_replays", None)
+    if replays is None:
+        return _replay_line(example, line)
+    kept = replays.get(id(line))
+    if kept is None or kept[0] is not line or kept[1] is not example.start or kept[2] is not example.rules:
+        kept = replays[id(line)] = (line, example.start, example.rules, _replay_line(example, line))
+    return kept[3]
+
+
+def _replay_line(example: Example, line: Line) -> Replay:
     rules = example.rules
     pos = example.start
     events, positions = [], [pos]

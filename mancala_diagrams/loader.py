@@ -13,6 +13,7 @@ from .errors import MancalaError, RulesError
 from .fields import Field, obj, ref
 from .geometry import NORTH, SOUTH, Geometry
 from .mechanics import BLOCKS, closest_hint
+from .memo import file_digest
 from .rules import Rules
 from .schema import describe_value, validate
 from .yamlio import LocDict, load_yaml_file
@@ -102,6 +103,7 @@ class RulesLibrary:
         self._raw: dict[str, LocDict] = {}
         self._rules: dict[str, Rules] = {}
         self._validated: set = set()
+        self.digests: dict = {}     # name -> hash of the file as read (see memo.py)
 
     def names(self):
         return sorted(p.stem for p in self.directory.glob("*.yaml"))
@@ -115,6 +117,7 @@ class RulesLibrary:
             if not isinstance(name, str) or not path.exists():
                 raise RulesError(f"no rules called {name!r}", file=file, line=loc[0], column=loc[1],
                                  expected=f"a file in {self.directory}", hint=closest_hint(name, self.names()))
+            digest = file_digest(path)      # before parsing: a later change makes it differ
             data = load_yaml_file(path)
             _require_mapping(data, "a rules file", str(path), (1, 1))
             _check_keys(data, RULES_KEYS, "a rules file", str(path))
@@ -123,6 +126,7 @@ class RulesLibrary:
                 raise RulesError(f"the file says rules: {data.get('rules')!r}", file=str(path), line=line,
                                  column=col, expected=f"rules: {name} (the file name)")
             self._raw[name] = data
+            self.digests[name] = digest
         return self._raw[name]
 
     def _bases(self, name):

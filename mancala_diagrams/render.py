@@ -200,6 +200,41 @@ def board_size(geometry, options: Options | None = None, has_trays=False) -> tup
     return w, h
 
 
+@lru_cache(maxsize=16)
+def _board(rows: int, columns: int, solo: bool, o: Options, has_trays: bool) -> Image.Image:
+    """The empty wooden board (edge, grain, groove) at drawing size: the same for
+    every image of a board size, so drawn once and copied (the pixels are those
+    the drawing used to start with)."""
+    k = o.density * SUPERSAMPLE
+    W = columns * o.cell + 2 * o.margin + (2 * (o.cell + o.margin // 2) if has_trays else 0)
+    H = rows * o.cell + 2 * o.margin
+    img = Image.new("RGB", (W * k, H * k), PAGE)
+    d = ImageDraw.Draw(img)
+    cell, margin = o.cell * k, o.margin * k
+    x0 = (o.cell + o.margin // 2) * k if has_trays else 0
+
+    # -- the wooden board ---------------------------------------------------------
+    bw, bh = columns * cell + 2 * margin, rows * cell + 2 * margin
+    box = (x0 + k, k, x0 + bw - k, bh - k)
+    d.rounded_rectangle(box, radius=margin * 1.6, fill=WOOD_EDGE)
+    inner = (box[0] + 2 * k, box[1] + 2 * k, box[2] - 2 * k, box[3] - 2 * k)
+    d.rounded_rectangle(inner, radius=margin * 1.4, fill=WOOD)
+    rng = random.Random(f"{rows}x{columns}")       # grain depends on the board only
+    for _ in range(3 + rows):
+        y = rng.uniform(inner[1] + margin, inner[3] - margin)
+        amp, phase, freq = rng.uniform(1, 3) * k, rng.uniform(0, 6.28), rng.uniform(1.5, 3.0)
+        pts = []
+        for i in range(0, 41):
+            x = inner[0] + margin + (inner[2] - inner[0] - 2 * margin) * i / 40
+            pts.append((x, y + amp * math.sin(phase + freq * 6.28 * i / 40)))
+        d.line(pts, fill=WOOD_GRAIN, width=max(1, k // 2))
+    if not solo:  # the groove between the two players' halves
+        ymid = margin + (rows // 2) * cell
+        d.line((inner[0] + margin, ymid, inner[2] - margin, ymid), fill=WOOD_EDGE, width=k)
+        d.line((inner[0] + margin, ymid + k, inner[2] - margin, ymid + k), fill=WOOD_LIGHT, width=k)
+    return img
+
+
 def render_image(position: Position, highlights=None, marks=None, numbers=None,
                  options: Options | None = None, labels=None) -> Image.Image:
     """The drawing as an RGB image at final size (before palette reduction)."""
@@ -216,31 +251,11 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
     hand = position.hand.seeds if position.hand else 0
     has_trays = o.trays and (o.tray_room or hand > 0 or any(position.reserves))
     k = o.density * SUPERSAMPLE           # drawing pixels per CSS pixel
-    W, H = board_size(g, o, has_trays)
-    img = Image.new("RGB", (W * k, H * k), PAGE)
+    img = _board(g.rows, g.columns, g.solo, o, has_trays).copy()
     d = ImageDraw.Draw(img)
     cell, margin = o.cell * k, o.margin * k
     x0 = (o.cell + o.margin // 2) * k if has_trays else 0
-
-    # -- the wooden board ---------------------------------------------------------
-    bw, bh = g.columns * cell + 2 * margin, g.rows * cell + 2 * margin
-    box = (x0 + k, k, x0 + bw - k, bh - k)
-    d.rounded_rectangle(box, radius=margin * 1.6, fill=WOOD_EDGE)
-    inner = (box[0] + 2 * k, box[1] + 2 * k, box[2] - 2 * k, box[3] - 2 * k)
-    d.rounded_rectangle(inner, radius=margin * 1.4, fill=WOOD)
-    rng = random.Random(f"{g.rows}x{g.columns}")       # grain depends on the board only
-    for _ in range(3 + g.rows):
-        y = rng.uniform(inner[1] + margin, inner[3] - margin)
-        amp, phase, freq = rng.uniform(1, 3) * k, rng.uniform(0, 6.28), rng.uniform(1.5, 3.0)
-        pts = []
-        for i in range(0, 41):
-            x = inner[0] + margin + (inner[2] - inner[0] - 2 * margin) * i / 40
-            pts.append((x, y + amp * math.sin(phase + freq * 6.28 * i / 40)))
-        d.line(pts, fill=WOOD_GRAIN, width=max(1, k // 2))
-    if not g.solo:  # the groove between the two players' halves
-        ymid = margin + (g.rows // 2) * cell
-        d.line((inner[0] + margin, ymid, inner[2] - margin, ymid), fill=WOOD_EDGE, width=k)
-        d.line((inner[0] + margin, ymid + k, inner[2] - margin, ymid + k), fill=WOOD_LIGHT, width=k)
+    bw = g.columns * cell + 2 * margin
 
     badge_font = _font_cached(int(11.5 * k))
     number_font = _font_cached(int(17 * k))

@@ -6,7 +6,7 @@ building blocks (:data:`.mechanics.BLOCKS`, each with its ``params``).  The
 files ``mancala_diagrams/schemas/*.schema.json`` are what editors read; they
 are written by ``mancala-diagrams schema --write`` and a test fails when they
 differ from what the code generates.  The loader validates against the
-generated schema (the same content) after its own, more precise checks, and
+committed schema (the same content) after its own, more precise checks, and
 turns a schema error into a :class:`~.errors.MancalaError` located at the
 offending line and column, with what was found, what was expected and the
 closest valid name.
@@ -122,9 +122,17 @@ def write() -> list[Path]:
 # -- validation ---------------------------------------------------------------------------------
 @lru_cache(maxsize=None)
 def validator(kind):
+    """The *kind* validator, built once per process from the committed schema
+    file: the tests check that it is what the code generates and a valid JSON
+    Schema, so neither is redone here (generating and checking both schemas
+    took a tenth of a second in every Sphinx process).  If the file is missing
+    or unreadable: from the code, and checked."""
     from jsonschema import Draft202012Validator
-    schema = generate(kind)
-    Draft202012Validator.check_schema(schema)
+    try:
+        schema = json.loads(schema_path(kind).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        schema = generate(kind)
+        Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 
 
