@@ -11,31 +11,22 @@ not installed.
 """
 from __future__ import annotations
 
-import functools
-import http.server
-import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-IN_CI = os.environ.get("CI", "").lower() == "true"
 STEPS = ["katro-06", "katro-07", "katro-08", "katro-09", "katro-10"]
 
-if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-    if IN_CI:
-        raise RuntimeError("CI=true but Chromium or chromedriver is missing: .ci/run installs them")
-    pytest.skip("Chromium is not installed", allow_module_level=True)
+from browser_support import chromium, require_chromium, serve  # noqa: E402
+
+require_chromium()
 
 from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -56,30 +47,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(site):
-    handler = functools.partial(QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def chromium(profile, javascript=True, width=1200):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--disable-dev-shm-usage", f"--window-size={width},900", f"--user-data-dir={profile}"):
-        options.add_argument(arg)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    with serve(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
