@@ -40,3 +40,4 @@ i18n: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/bench_engine.py
 	$(PY) bench/bench_site.py
+	$(PY) bench/bench_solver.py --max-columns 6
