@@ -10,29 +10,7 @@ pytest_plugins = ("sphinx.testing.fixtures",)
 
 ROOT = Path(__file__).resolve().parent.parent
 
-EXAMPLE = """
-    example: ex
-    rules: katro-4
-    title: {en: An example, fr: Un exemple}
-    source: {page: katro, describes: [dandouau-1909]}
-    start:
-      board: |
-        . . . 1
-        3 . . .
-        1 . . .
-        1 . . .
-    moves:
-      - {hole: a1, direction: clockwise}
-    diagrams:
-      - id: katro-x1
-        at: end
-        board: |
-          . . . 1
-          . . . .
-          . 1 1 1
-          . . %s 1
-    """
-
+from test_files import EXAMPLE  # one made-up katro-4 example, its last board "... . . 1 1"
 
 def project(tmp_path, last):
     root = tmp_path / "project"
@@ -41,7 +19,8 @@ def project(tmp_path, last):
     (root / "docs").mkdir()
     for name in ("katro", "katro-4"):
         shutil.copy(ROOT / "rules" / f"{name}.yaml", root / "rules")
-    (root / "sources" / "ex.yaml").write_text(textwrap.dedent(EXAMPLE % last).lstrip())
+    text = EXAMPLE.replace("          . . 1 1\n", f"          . . {last} 1\n")
+    (root / "sources" / "ex.yaml").write_text(textwrap.dedent(text).lstrip())
     (root / "docs" / "conf.py").write_text('extensions = ["mancala_diagrams.sphinxext"]\n')
     (root / "docs" / "index.rst").write_text("Verification\n============\n\n.. mancala-verification::\n")
     return root
@@ -58,7 +37,7 @@ def build(make_app, tmp_path, root):
 def test_a_mismatch_warns_with_the_diagram_and_the_example(make_app, tmp_path, monkeypatch):
     monkeypatch.setenv("MANCALA_PUBLISHED", str(tmp_path / "none"))
     warnings = build(make_app, tmp_path, project(tmp_path, "2"))
-    assert "mancala-verification: katro-x1 mismatch in sources/ex.yaml" in warnings
+    assert "mancala-verification: katro-x2 mismatch in sources/ex.yaml" in warnings
     assert "the replay differs from the published diagram" in warnings
 
 
