@@ -412,24 +412,12 @@ class _Narrator:
         while i < self.limit:
             e = self.run[i]
             k = e.kind
-            if k == "pickup":
-                sentence, i = self.lap_from_pickup(i)
-                out.append(sentence)
-                continue
-            if k == "drop":
-                sentence, i = self.lap_from_drops(i)
-                out.append(sentence)
-                continue
-            if k == "place":
-                sentence, i = self.place(i)
-                out.append(sentence)
-                continue
-            if k == "capture":
-                sentence, i = self.capture(i)
-                out.append(sentence)
-                continue
+            tell = {"pickup": self.lap_from_pickup, "drop": self.lap_from_drops, "place": self.place,
+                    "capture": self.capture}.get(k)
             if k == "choice" and e.reason == "target":
-                sentence, i = self.setup(i)
+                tell = self.setup
+            if tell is not None:      # these tell a run of events and say where the next begins
+                sentence, i = tell(i)
                 out.append(sentence)
                 continue
             if k == "lap_end":   # a lap whose sowing the previous diagram showed

@@ -136,16 +136,13 @@ def setup(app):  # pragma: no cover - exercised by the site build
             return para
 
         def run(self):
-            from .project import directive_file
-            root = Path(getattr(self.config, "mancala_project_root", None) or Path(self.env.srcdir).parent)
+            from .sphinxext import lang_of, project_file
             try:
-                path = str(directive_file(self.env.srcdir, root,
-                                          Path(self.env.doc2path(self.env.docname)).parent, self.arguments[0]))
+                path = project_file(self.env, self.arguments[0])
             except MancalaError as exc:
                 return [self.state.document.reporter.warning(f"mancala-solutions: {exc}", line=self.lineno)]
             note_solutions_file(self.env, self.env.docname, path)
-            lang = (self.env.config.language or "en")[:2]
-            lang = lang if lang in ("en", "fr") else "en"
+            lang = lang_of(self.env)
             try:
                 headings, rows = table(load_results(path), lang)
             except MancalaError as exc:

@@ -97,6 +97,15 @@ VIEWER_LABELS = {
 }
 
 
+def project_file(env, argument) -> str:
+    """The file a directive names, inside the documentation or the project's
+    sources (anything else is refused with a MancalaError)."""
+    from .project import directive_file
+    root = Path(getattr(env.config, "mancala_project_root", None) or Path(env.srcdir).parent)
+    docdir = Path(env.doc2path(env.docname)).parent
+    return str(directive_file(env.srcdir, root, docdir, argument))
+
+
 def lang_of(env) -> str:
     language = (env.config.language or "en").lower()
     return "fr" if language.startswith("fr") else "en"
@@ -212,12 +221,7 @@ class MancalaDirective(SphinxDirective):
             return str(path)
 
     def project_file(self, argument) -> str:
-        """The file named by the directive's argument, inside the documentation or
-        the project's sources (anything else is refused with a MancalaError)."""
-        from .project import directive_file
-        root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
-        docdir = Path(self.env.doc2path(self.env.docname)).parent
-        return str(directive_file(self.env.srcdir, root, docdir, argument))
+        return project_file(self.env, argument)
 
     def holes_option(self, geometry, names):
         return [geometry.parse(n) for n in (names or "").replace(",", " ").split()]
