@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mancala_diagrams import memo  # noqa: E402
-from mancala_diagrams.engine import turn_generator  # noqa: E402
+from mancala_diagrams.engine.turn import turn_generator  # noqa: E402
 from mancala_diagrams.errors import EndlessTurn  # noqa: E402
-from mancala_diagrams.loader import RulesLibrary  # noqa: E402
-from mancala_diagrams.verify import Verifier  # noqa: E402
+from mancala_diagrams.files.loader import RulesLibrary  # noqa: E402
+from mancala_diagrams.files.verify import Verifier  # noqa: E402
 
 
 def time_verify(repeat):

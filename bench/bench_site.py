@@ -116,7 +116,7 @@ def dir_size(path: Path) -> int:
 
 def time_verify(repeat=5):
     from mancala_diagrams import memo
-    from mancala_diagrams.verify import Verifier
+    from mancala_diagrams.files.verify import Verifier
     times, rows = [], []
     for _ in range(repeat):
         memo.clear()    # a cold verify each time (a later run would reuse the first one's loads)

@@ -20,7 +20,7 @@ import time
 
 
 def _one(columns: int, max_states: int, cpu_budget: float, use_tracemalloc: bool, queue) -> None:
-    from mancala_diagrams.solver import solve
+    from mancala_diagrams.solver.search import solve
 
     if use_tracemalloc:
         import tracemalloc

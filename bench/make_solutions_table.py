@@ -16,7 +16,7 @@ import resource
 import sys
 import time
 
-from mancala_diagrams.solver import (
+from mancala_diagrams.solver.search import (
     CLOCKWISE, COUNTERCLOCKWISE, MAX_COLUMNS, MIN_COLUMNS, hole_names, relabel_sequence, solve_table,
 )
 

@@ -13,7 +13,7 @@ author = "The mancala-diagrams contributors"
 copyright = "2025, the mancala-diagrams contributors"
 language = "en"
 
-extensions = ["myst_parser", "mancala_diagrams.sphinxext", "mancala_diagrams.solutions_doc"]
+extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.solutions"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 

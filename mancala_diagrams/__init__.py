@@ -1,8 +1,17 @@
 """mancala-diagrams: a rules engine and verifier for Malagasy and Comorian sowing games.
 
-The pure core (no I/O): :mod:`geometry`, :mod:`position`, :mod:`engine`,
-:mod:`mechanics`.  At the edges: :mod:`loader` (YAML files), :mod:`verify`,
-:mod:`render` (Pillow), :mod:`cli` and :mod:`sphinxext`.
+The package is layered; each subpackage says in its docstring what it may
+import, and ``tests/test_layers.py`` enforces it:
+
+- :mod:`.errors`: the error types every layer raises (imports nothing);
+- :mod:`.engine`: the pure core (board geometry, positions, the turn, rules
+  and their building blocks), free of files, Pillow and Sphinx;
+- :mod:`.files`: the YAML formats (rules and example files, schemas,
+  scaffolds) and the verifier that replays the examples;
+- :mod:`.drawing`: the Pillow boards and the captions told from a replay;
+- :mod:`.solver`: the katro bevohoka solver;
+- :mod:`.sphinx`: the Sphinx extension, a thin layer over the others;
+- :mod:`.cli`: the ``mancala-diagrams`` command.
 """
 
 __version__ = "0.1.0"

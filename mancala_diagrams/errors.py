@@ -86,3 +86,10 @@ class IncompatibleRules(RulesError):
         self.reason = reason
         self.block = block
         super().__init__(f"{message} [refused: {reason}]", **kw)
+
+
+def closest_hint(word, candidates) -> str | None:
+    """"did you mean ...?" for the candidate closest to *word*, or None when none is close."""
+    import difflib
+    close = difflib.get_close_matches(str(word), list(candidates), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else None

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.engine import turn_generator
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.position import Position
+from mancala_diagrams.engine.turn import turn_generator
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = RulesLibrary(ROOT / "rules")

@@ -18,12 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mancala_diagrams.engine import turn_generator
+from mancala_diagrams.engine.turn import turn_generator
 from mancala_diagrams.errors import IllegalMove, MancalaError, RulesError
-from mancala_diagrams.examples import ExampleLoader, replay
-from mancala_diagrams.geometry import CCW, CW, NORTH, SOUTH
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.position import Position
+from mancala_diagrams.files.examples import ExampleLoader, replay
+from mancala_diagrams.engine.geometry import CCW, CW, NORTH, SOUTH
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = RulesLibrary(ROOT / "rules")
@@ -281,7 +281,7 @@ def test_tananarive_direction_is_chosen_each_turn():
 # -- the worked examples ---------------------------------------------------------------------------
 
 def test_examples_of_every_published_diagram_verify():
-    from mancala_diagrams.verify import Verifier
+    from mancala_diagrams.files.verify import Verifier
     v = Verifier(ROOT)
     results = v.verify(sorted((ROOT / "sources" / "katro-bevohoka").glob("*.yaml")))
     published = [r for r in results if r["status"] != "generated"]
@@ -386,7 +386,7 @@ def test_legal_moves_are_consistent(data, columns):
 # -- the optimal-solutions table on the site ---------------------------------------------------------
 
 def test_solutions_table_reads_the_solver_file(tmp_path):
-    from mancala_diagrams.solutions_doc import load_results, table
+    from mancala_diagrams.sphinx.solutions import load_results, table
     f = tmp_path / "s.json"
     f.write_text(json.dumps({"results": [
         {"columns": 2, "turns": 1, "laps": 3, "method": "exhaustive", "positions": 1234,
@@ -400,7 +400,7 @@ def test_solutions_table_reads_the_solver_file(tmp_path):
 
 
 def test_solutions_file_errors_are_located(tmp_path):
-    from mancala_diagrams.solutions_doc import load_results
+    from mancala_diagrams.sphinx.solutions import load_results
     f = tmp_path / "s.json"
     f.write_text('{"results": [\n  {"columns": 2,}\n]}')
     with pytest.raises(MancalaError) as exc:

@@ -8,8 +8,8 @@ import shutil
 import pytest
 import yaml
 
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.mechanics import BLOCKS
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.engine.mechanics import BLOCKS
 
 from conftest import ROOT
 

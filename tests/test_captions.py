@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.captions import describe_events, describe_position, legend_text
-from mancala_diagrams.examples import ExampleLoader, replay_line
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.position import Position
+from mancala_diagrams.drawing.captions import describe_events, describe_position, legend_text
+from mancala_diagrams.files.examples import ExampleLoader, replay_line
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 NB = "\u00a0"

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mancala_diagrams.captions import describe_events, describe_position, describe_start
-from mancala_diagrams.examples import ExampleLoader, replay_line
-from mancala_diagrams.geometry import CCW, CW
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.position import Position
+from mancala_diagrams.drawing.captions import describe_events, describe_position, describe_start
+from mancala_diagrams.files.examples import ExampleLoader, replay_line
+from mancala_diagrams.engine.geometry import CCW, CW
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = RulesLibrary(ROOT / "rules")

@@ -9,11 +9,11 @@ import pytest
 
 from mancala_diagrams import cli
 from mancala_diagrams.errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, RulesError
-from mancala_diagrams.examples import ExampleLoader, replay
-from mancala_diagrams.geometry import CCW, CW
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.project import safe_path
-from mancala_diagrams.verify import Verifier
+from mancala_diagrams.files.examples import ExampleLoader, replay
+from mancala_diagrams.engine.geometry import CCW, CW
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.files.project import safe_path
+from mancala_diagrams.files.verify import Verifier
 
 from conftest import ROOT, board
 
@@ -286,7 +286,7 @@ def test_scaffolded_variant_and_examples_pass_check(project, capsys, monkeypatch
     assert len(files) == 3
     assert cli.main(["check", *map(str, files)]) == 0, capsys.readouterr().out
     text = files[0].read_text(encoding="utf-8")
-    assert text.startswith("# yaml-language-server: $schema=../mancala_diagrams/schemas/rules.schema.json")
+    assert text.startswith("# yaml-language-server: $schema=../mancala_diagrams/files/schemas/rules.schema.json")
     assert "win: empty-inner-row" in text
 
 

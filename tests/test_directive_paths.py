@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mancala_diagrams.errors import MancalaError
-from mancala_diagrams.project import directive_file
+from mancala_diagrams.files.project import directive_file
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 

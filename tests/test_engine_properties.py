@@ -4,9 +4,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mancala_diagrams.engine import turn_generator
+from mancala_diagrams.engine.turn import turn_generator
 from mancala_diagrams.errors import EndlessTurn, IllegalMove
-from mancala_diagrams.position import Position
+from mancala_diagrams.engine.position import Position
 
 from conftest import playable_rules, play_random_turn, rules
 

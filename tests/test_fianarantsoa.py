@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mancala_diagrams.errors import EndlessTurn, PositionError
-from mancala_diagrams.geometry import CCW, CW, NORTH, SOUTH, Geometry
-from mancala_diagrams.loader import RulesLibrary, parse_board_rows
-from mancala_diagrams.position import Position
-from mancala_diagrams.verify import Verifier
+from mancala_diagrams.engine.geometry import CCW, CW, NORTH, SOUTH, Geometry
+from mancala_diagrams.files.loader import RulesLibrary, parse_board_rows
+from mancala_diagrams.engine.position import Position
+from mancala_diagrams.files.verify import Verifier
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = RulesLibrary(ROOT / "rules")

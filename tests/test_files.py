@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from mancala_diagrams.errors import MancalaError, RulesError
-from mancala_diagrams.examples import ExampleLoader
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.verify import Verifier
+from mancala_diagrams.files.examples import ExampleLoader
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.files.verify import Verifier
 
 from conftest import ROOT
 

@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mancala_diagrams.errors import MancalaError
-from mancala_diagrams.examples import ExampleLoader, replay
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.verify import Verifier
+from mancala_diagrams.files.examples import ExampleLoader, replay
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.files.verify import Verifier
 
 from conftest import ROOT
 

@@ -1,10 +1,10 @@
 """The files generated from the code are up to date (run `mancala-diagrams schema --write`)."""
 import json
 
-from mancala_diagrams import schema
-from mancala_diagrams.blockdocs import render
-from mancala_diagrams.mechanics import BLOCKS
-from mancala_diagrams.project import find_root
+from mancala_diagrams.files import schema
+from mancala_diagrams.files.blockdocs import render
+from mancala_diagrams.engine.mechanics import BLOCKS
+from mancala_diagrams.files.project import find_root
 
 ROOT = find_root()
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from mancala_diagrams.errors import MancalaError
-from mancala_diagrams.examples import ExampleLoader
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.project import published_dir
-from mancala_diagrams.verify import Verifier
+from mancala_diagrams.files.examples import ExampleLoader
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.files.project import published_dir
+from mancala_diagrams.files.verify import Verifier
 
 from conftest import ROOT
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from mancala_diagrams.engine import turn_generator
+from mancala_diagrams.engine.turn import turn_generator
 from mancala_diagrams.errors import IllegalMove, MancalaError
-from mancala_diagrams.geometry import CCW, CW, NORTH, SOUTH
-from mancala_diagrams.position import Hand, Position
-from mancala_diagrams.rules import Rules
+from mancala_diagrams.engine.geometry import CCW, CW, NORTH, SOUTH
+from mancala_diagrams.engine.position import Hand, Position
+from mancala_diagrams.engine.rules import Rules
 
 from conftest import LIBRARY as LIB, rules
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mancala_diagrams.errors import EndlessTurn
-from mancala_diagrams.geometry import PLAYERS, other
+from mancala_diagrams.engine.geometry import PLAYERS, other
 
 from conftest import play_random_turn, rules
 
@@ -79,7 +79,7 @@ def check_turn(r, before, after, events):
 
 
 def _turn_for(r, position):
-    from mancala_diagrams.engine import Turn
+    from mancala_diagrams.engine.turn import Turn
     t = Turn(r, position, 1, [])
     t.record = False
     return t

@@ -3,8 +3,8 @@ one move, the whole board after it (boards worked out by hand)."""
 import pytest
 
 from mancala_diagrams.errors import IllegalMove
-from mancala_diagrams.geometry import CCW, CW
-from mancala_diagrams.rules import Rules
+from mancala_diagrams.engine.geometry import CCW, CW
+from mancala_diagrams.engine.rules import Rules
 
 from conftest import board, grid, literal, rules
 

@@ -9,11 +9,12 @@ import textwrap
 
 import pytest
 
-from mancala_diagrams import memo, schema
+from mancala_diagrams.files import memo
+from mancala_diagrams.files import schema
 from mancala_diagrams.errors import MancalaError
-from mancala_diagrams.examples import ExampleLoader, replay_line
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.verify import Verifier
+from mancala_diagrams.files.examples import ExampleLoader, replay_line
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.files.verify import Verifier
 
 from conftest import ROOT
 

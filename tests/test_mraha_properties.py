@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mancala_diagrams.engine import turn_generator
+from mancala_diagrams.engine.turn import turn_generator
 from mancala_diagrams.errors import EndlessTurn
-from mancala_diagrams.geometry import PLAYERS
-from mancala_diagrams.loader import RulesLibrary
+from mancala_diagrams.engine.geometry import PLAYERS
+from mancala_diagrams.files.loader import RulesLibrary
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = RulesLibrary(ROOT / "rules")

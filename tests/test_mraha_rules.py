@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.engine import turn_generator
+from mancala_diagrams.engine.turn import turn_generator
 from mancala_diagrams.errors import EndlessTurn
-from mancala_diagrams.geometry import CCW, CW, NORTH, SOUTH
-from mancala_diagrams.loader import RulesLibrary
-from mancala_diagrams.position import Position
+from mancala_diagrams.engine.geometry import CCW, CW, NORTH, SOUTH
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = RulesLibrary(ROOT / "rules")

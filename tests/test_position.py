@@ -3,8 +3,8 @@ from hypothesis import given, strategies as st
 import pytest
 
 from mancala_diagrams.errors import PositionError
-from mancala_diagrams.geometry import CCW, CW, Geometry
-from mancala_diagrams.position import Hand, Position
+from mancala_diagrams.engine.geometry import CCW, CW, Geometry
+from mancala_diagrams.engine.position import Hand, Position
 
 
 @given(st.integers(2, 8), st.integers(1, 3), st.booleans(), st.data())

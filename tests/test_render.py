@@ -15,9 +15,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from mancala_diagrams.errors import MancalaError
-from mancala_diagrams.geometry import CCW, CW, SOUTH
-from mancala_diagrams.position import Position
-from mancala_diagrams.render import Options, empty_board, render_png, track_numbers
+from mancala_diagrams.engine.geometry import CCW, CW, SOUTH
+from mancala_diagrams.engine.position import Position
+from mancala_diagrams.drawing.render import Options, empty_board, render_png, track_numbers
 
 KATRO_06 = "2,0,5,0,4,0/4,1,0,0,4,2/2,3,0,2,2,0/3,2,4,2,3,3 south"
 CELL, MARGIN, DENSITY = 40, 10, 2          # the default options, in CSS pixels
@@ -67,8 +67,8 @@ def test_same_input_same_bytes_even_in_another_process():
     a = render_png(pos, {"last": ["c2"], "sown": ["a2", "b2"]})
     b = render_png(pos, {"last": ["c2"], "sown": ["a2", "b2"]})
     assert a == b
-    code = ("import sys; from mancala_diagrams.position import Position; "
-            "from mancala_diagrams.render import render_png; "
+    code = ("import sys; from mancala_diagrams.engine.position import Position; "
+            "from mancala_diagrams.drawing.render import render_png; "
             f"sys.stdout.buffer.write(render_png(Position.from_text({KATRO_06!r}), "
             "{'last': ['c2'], 'sown': ['a2', 'b2']}))")
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout
@@ -199,7 +199,7 @@ def test_images_are_small():
 
 def test_hole_labels_are_drawn_only_where_given_and_must_be_ascii():
     from mancala_diagrams.errors import MancalaError
-    from mancala_diagrams.render import render_image
+    from mancala_diagrams.drawing.render import render_image
     pos = Position.from_text("2,2/2,2/2,2/2,2/2,2/2,2 south")
     g = pos.geometry
     plain = render_image(pos)
@@ -216,7 +216,7 @@ def test_hole_labels_are_drawn_only_where_given_and_must_be_ascii():
 
 
 def test_each_players_reserve_is_drawn_beside_their_own_rows():
-    from mancala_diagrams.render import render_image
+    from mancala_diagrams.drawing.render import render_image
     base = Position.from_text("0,0/1,1/1,1/0,0 south")
     south = Position.from_text("0,0/1,1/1,1/0,0 south reserve=5:0")
     north = Position.from_text("0,0/1,1/1,1/0,0 south reserve=0:5")

@@ -21,7 +21,7 @@ def project(tmp_path, last):
         shutil.copy(ROOT / "rules" / f"{name}.yaml", root / "rules")
     text = EXAMPLE.replace("          . . 1 1\n", f"          . . {last} 1\n")
     (root / "sources" / "ex.yaml").write_text(textwrap.dedent(text).lstrip())
-    (root / "docs" / "conf.py").write_text('extensions = ["mancala_diagrams.sphinxext"]\n')
+    (root / "docs" / "conf.py").write_text('extensions = ["mancala_diagrams.sphinx"]\n')
     (root / "docs" / "index.rst").write_text("Verification\n============\n\n.. mancala-verification::\n")
     return root
 

@@ -1,4 +1,4 @@
-"""Tests for mancala_diagrams.solver (katro bevohoka, Ambohimanga version).
+"""Tests for mancala_diagrams.solver.search (katro bevohoka, Ambohimanga version).
 
 The checks here do not reuse the solver's machinery: the small simulator below
 works on the real two-row board (a dict from hole name to seeds), steps from
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from mancala_diagrams import solver
-from mancala_diagrams.solver import (
+from mancala_diagrams.solver import search as solver
+from mancala_diagrams.solver.search import (
     CLOCKWISE,
     COUNTERCLOCKWISE,
     SolverError,
@@ -402,7 +402,7 @@ def test_cli_text_and_json():
     import io
     import json
 
-    from mancala_diagrams.solver_cli import run
+    from mancala_diagrams.cli.solve import run
 
     out, err = io.StringIO(), io.StringIO()
     assert run(["--columns", "3"], out, err) == 0
@@ -434,7 +434,7 @@ def test_cli_text_and_json():
 def test_cli_errors_are_one_clear_line(argv, message):
     import io
 
-    from mancala_diagrams.solver_cli import run
+    from mancala_diagrams.cli.solve import run
 
     out, err = io.StringIO(), io.StringIO()
     assert run(argv, out, err) == 2

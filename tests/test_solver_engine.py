@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from mancala_diagrams.geometry import parse_direction
+from mancala_diagrams.engine.geometry import parse_direction
 
 from conftest import ROOT, rules
 
@@ -37,7 +37,7 @@ def replay(row, special=None, direction=None):
 
 def _setup(r, pos, special, d, events):
     """The set-up turn, with the decisions the rules ask for (special hole, direction)."""
-    from mancala_diagrams.engine import turn_generator
+    from mancala_diagrams.engine.turn import turn_generator
     gen = turn_generator(r, pos, 1, events)
     answers = {"target": special, "direction": d, "start": (special, d)}
     try:

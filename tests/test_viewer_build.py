@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from mancala_diagrams import render
-from mancala_diagrams.position import Hand, Position
+from mancala_diagrams.drawing import render
+from mancala_diagrams.engine.position import Hand, Position
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -104,10 +104,10 @@ def test_tray_room_keeps_the_size_of_a_board_with_a_hand():
 
 
 def test_solutions_page_is_not_reread_while_its_file_is_missing(make_app, tmp_path):
-    from mancala_diagrams import solutions_doc
+    from mancala_diagrams.sphinx import solutions as solutions_doc
     src = tmp_path / "src"
     src.mkdir()
-    (src / "conf.py").write_text('extensions = ["mancala_diagrams.solutions_doc"]\n')
+    (src / "conf.py").write_text('extensions = ["mancala_diagrams.sphinx.solutions"]\n')
     (src / "index.rst").write_text("Solutions\n=========\n\n.. mancala-solutions:: data/solutions.json\n")
     app = make_app("html", srcdir=src, builddir=tmp_path / "out")
     app.build()

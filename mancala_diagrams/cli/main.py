@@ -1,0 +1,278 @@
+"""The command line: ``mancala-diagrams verify | check | replay | rules | schema | new | solve``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from ..errors import MancalaError
+
+
+def _print_row(r, out):
+    status = r["status"]
+    label = r["diagram"] or (f"check {r['check']}" if r.get("check") else "-")
+    where = r["example"] + (f" ({r['at']})" if r.get("at") else "")
+    print(f"{label:22} {status:9} {where}", file=out)
+    if status not in ("verified",) and r.get("reason"):
+        print(f"{'':22} {r['reason']}", file=out)
+    for d in r.get("diff", []) or []:
+        if d.get("hole"):
+            print(f"{'':24}{d['hole']}: published {d['published'] if d['published'] is not None else '.'}, "
+                  f"rules give {d['replayed'] if d['replayed'] is not None else '.'}", file=out)
+
+
+def _summary(rows, timing="") -> str:
+    """'12 diagrams and 2 checks checked in 0.1 s: 13 verified, 1 mismatch'."""
+    counts = {}
+    for r in rows:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    checks = sum(1 for r in rows if r.get("check"))
+    what = f"{len(rows) - checks} diagrams" + (f" and {checks} checks" if checks else "")
+    return f"{what} checked{timing}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+
+
+def cmd_verify(args) -> int:
+    from ..files.verify import Verifier, ok
+    start = time.perf_counter()
+    v = Verifier()
+    rows = v.verify(args.paths or None)
+    elapsed = time.perf_counter() - start
+    if args.json:
+        json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+    else:
+        for r in rows:
+            if not args.quiet or r["status"] not in ("verified", "generated"):
+                _print_row(r, sys.stdout)
+        print(_summary(rows, f" in {elapsed:.2f} s"))
+        if v.published is None:
+            print("note: ../shared/published not found; transcriptions were not compared with it")
+    return 0 if ok(rows) else 1
+
+
+def _check_rules_file(path) -> str:
+    """Load a rules file (and its bases); return a one-line summary or raise."""
+    from pathlib import Path
+    from ..files.loader import RulesLibrary
+    path = Path(path)
+    lib = RulesLibrary(path.parent)
+    data = lib.raw(path.stem)
+    lib.lineage(path.stem)
+    if data.get("abstract"):
+        lib.validate(path.stem)
+        return "a base for variants (abstract): keys and blocks checked"
+    r = lib.load(path.stem)
+    return f"{r.geometry.describe()}; " + ", ".join(b.name for b in r.blocks)
+
+
+def _is_rules_file(path) -> bool:
+    from pathlib import Path
+    from ..files.project import find_root
+    path = Path(path).resolve()
+    root = find_root(path.parent).resolve()
+    return path.parent == root / "rules" or path.parent.name == "rules"
+
+
+def cmd_check(args) -> int:
+    """Validate and replay only the given files: rules files are loaded with
+    their bases, example files replayed and compared; one failing file does not
+    stop the others from being checked."""
+    from pathlib import Path
+    from ..files.verify import Verifier, ok
+    paths = []
+    for p in args.paths:
+        p = Path(p)
+        paths.extend(sorted(p.rglob("*.yaml")) if p.is_dir() else [p])
+    status = 0
+    examples = []
+    for p in paths:
+        if _is_rules_file(p):
+            try:
+                print(f"{str(p):40} ok: {_check_rules_file(p)}")
+            except MancalaError as exc:
+                print(f"{str(p):40} error\n{'':22} {exc}")
+                status = 1
+        else:
+            examples.append(p)
+    if examples:
+        v = Verifier(args.root)
+        rows = v.verify(examples)
+        for r in rows:
+            _print_row(r, sys.stdout)
+        print(_summary(rows))
+        if not ok(rows):
+            status = 1
+    return status
+
+
+def cmd_schema(args) -> int:
+    """Write (--write) or compare (--check, the default) the files generated from
+    the code: the JSON Schemas and docs/blocks.md."""
+    from ..files import schema
+    from ..files.blockdocs import render
+    from ..files.project import find_root
+    docs = find_root() / "docs" / "blocks.md"
+    if args.write:
+        written = schema.write()
+        text = render()
+        if not docs.exists() or docs.read_text(encoding="utf-8") != text:
+            docs.parent.mkdir(exist_ok=True)
+            tmp = docs.with_suffix(".md.tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(docs)
+            written.append(docs)
+        for w in written:
+            print(f"wrote {w}")
+        if not written:
+            print("the schemas and docs/blocks.md are up to date")
+        return 0
+    stale = schema.stale()
+    if not docs.exists() or docs.read_text(encoding="utf-8") != render():
+        stale.append(docs)
+    for p in stale:
+        print(f"out of date: {p}")
+    if stale:
+        print("run: mancala-diagrams schema --write")
+        return 1
+    print("the schemas and docs/blocks.md are up to date")
+    return 0
+
+
+def cmd_new(args) -> int:
+    from ..files.project import find_root
+    from ..files import scaffold
+    root = find_root()
+    if args.what == "variant":
+        if not args.base:
+            print("mancala-diagrams: new variant needs --from BASE", file=sys.stderr)
+            return 2
+        path = scaffold.new_variant(root, args.name, args.base, args.set, args.title_en, args.title_fr,
+                                    args.columns, args.force)
+    else:
+        if not args.rules:
+            print("mancala-diagrams: new example needs --rules RULES", file=sys.stderr)
+            return 2
+        path = scaffold.new_example(root, args.name, args.rules, args.dir, args.moves, args.turns,
+                                    args.describes or (), args.force, args.board, args.to_move)
+    print(f"wrote {path}")
+    print(f"next: edit it, then run: mancala-diagrams check {path}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from ..files.examples import ExampleLoader, replay
+    from ..files.loader import RulesLibrary
+    from ..files.project import find_root
+    root = find_root()
+    ex = ExampleLoader(RulesLibrary(root / "rules")).load(args.example)
+    g = ex.rules.geometry
+    for rep in replay(ex):
+        print(f"== {ex.id} [{rep.line.name}]")
+        for e in rep.events:
+            if e.kind == "drop" and not args.drops:
+                continue
+            holes = " ".join(g.name(h) for h in e.holes)
+            print(f"turn {e.turn} lap {e.lap} {e.kind} {holes} {e.count or ''} {e.reason}".rstrip())
+            if args.boards and e.kind in ("lap_end", "capture", "merge", "pickup", "turn_end", "place"):
+                from ..engine.position import Position
+                print("   " + Position(g, e.cells).board_text().replace("\n", "\n   "))
+        if rep.error:
+            print(f"error: {rep.error}")
+            return 1
+    return 0
+
+
+def cmd_rules(args) -> int:
+    from ..files.loader import RulesLibrary
+    from ..files.project import find_root
+    lib = RulesLibrary(find_root() / "rules")
+    names = args.names or lib.names()
+    for n in names:
+        data = lib.raw(n)
+        if data.get("abstract") and not args.names:
+            print(f"{n:40} (base)")
+            continue
+        r = lib.load(n)
+        print(f"{n:40} {r.geometry.describe()}; " + ", ".join(b.name for b in r.blocks))
+        if args.names:
+            print("start:", r.initial_position().to_text())
+    return 0
+
+
+def cmd_solve(args) -> int:
+    from . import solve
+    return solve.run(args.rest)
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="mancala-diagrams",
+                                description="Replay and verify worked examples of Malagasy and Comorian sowing games.")
+    sub = p.add_subparsers(dest="command", required=True)
+    v = sub.add_parser("verify", help="replay every example and check it against the published diagrams")
+    v.add_argument("--json", action="store_true", help="print a JSON list, one object per diagram")
+    v.add_argument("-q", "--quiet", action="store_true", help="print only what is not verified")
+    v.add_argument("paths", nargs="*", help="example files (default: all of sources/)")
+    v.set_defaults(func=cmd_verify)
+    c = sub.add_parser("check", help="validate the given rules files and validate and replay the given "
+                                     "example files (or every YAML file of the given folders)")
+    c.add_argument("paths", nargs="+")
+    c.add_argument("--root", default=None, help=argparse.SUPPRESS)
+    c.set_defaults(func=cmd_check)
+    sc = sub.add_parser("schema", help="check (or --write) the JSON Schemas and docs/blocks.md generated "
+                                       "from the code")
+    sc.add_argument("--write", action="store_true", help="rewrite the generated files")
+    sc.add_argument("--check", action="store_true", help="exit 1 if a generated file is out of date (default)")
+    sc.set_defaults(func=cmd_schema)
+    n = sub.add_parser("new", help="scaffold a new variant (rules file) or a new example")
+    n.add_argument("what", choices=("variant", "example"))
+    n.add_argument("name", help="the new file's name, without .yaml")
+    n.add_argument("--from", dest="base", help="variant: the rules it extends")
+    n.add_argument("--set", action="append", metavar="BLOCK.PARAM=VALUE",
+                   help="variant: a block parameter that differs from the base (repeatable); BLOCK=null "
+                        "removes a block, BLOCK={} adds one")
+    n.add_argument("--columns", type=int, help="variant: the number of columns, if it differs")
+    n.add_argument("--title-en", help="variant: the English name")
+    n.add_argument("--title-fr", help="variant: the French name")
+    n.add_argument("--rules", help="example: the rules it follows")
+    n.add_argument("--dir", help="example: the folder (default sources/<first word of the rules>)")
+    n.add_argument("--moves", help="example: the turns, e.g. 'a2 clockwise; c3 ccw, tsibongy left' "
+                                   "(default: the first legal move of each turn)")
+    n.add_argument("--turns", type=int, default=1, help="example: how many turns without --moves (default 1)")
+    n.add_argument("--board", help="example: a start board of your own, rows top first separated by '/', "
+                                   "e.g. '2 . 1 1/. 2 . ./1 1 . 2/. 3 1 .' (the example is then marked artificial)")
+    n.add_argument("--to-move", choices=("south", "north"), help="example: who plays first")
+    n.add_argument("--describes", action="append", help="example: a bibliography key (repeatable)")
+    n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    n.set_defaults(func=cmd_new)
+    r = sub.add_parser("replay", help="print the trace of an example")
+    r.add_argument("example")
+    r.add_argument("--drops", action="store_true", help="show every seed dropped")
+    r.add_argument("--boards", action="store_true", help="show the board after each lap")
+    r.set_defaults(func=cmd_replay)
+    ru = sub.add_parser("rules", help="list the rules files, or show some")
+    ru.add_argument("names", nargs="*")
+    ru.set_defaults(func=cmd_rules)
+    s = sub.add_parser("solve", help="optimal solutions of katro bevohoka", add_help=False)
+    s.add_argument("rest", nargs=argparse.REMAINDER)
+    s.set_defaults(func=cmd_solve)
+    return p
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["solve"]:
+        # the solver parses its own options (argparse's REMAINDER would not pass
+        # options that come first, such as `solve --columns 6`)
+        return cmd_solve(argparse.Namespace(rest=argv[1:]))
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except MancalaError as exc:
+        print(f"mancala-diagrams: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130
+
+

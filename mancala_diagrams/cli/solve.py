@@ -1,0 +1,109 @@
+"""Command line for the katro bevohoka solver (``mancala-diagrams solve``).
+
+:func:`run` parses its arguments, prints the result and returns an exit code:
+0 on success (including a result that only has bounds), 2 on a usage error.
+Errors are printed as one clear line on stderr, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..solver.search import (
+    CLOCKWISE,
+    COUNTERCLOCKWISE,
+    MAX_COLUMNS,
+    MIN_COLUMNS,
+    Result,
+    SolverError,
+    solve,
+    table_row,
+)
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # no SystemExit, no usage dump
+        raise _UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="mancala-diagrams solve",
+        description="Fewest turns (then laps) to fill the special hole in katro bevohoka.",
+    )
+    p.add_argument("--columns", type=int, required=True,
+                   help=f"board width, {MIN_COLUMNS} to {MAX_COLUMNS}")
+    p.add_argument("--special", metavar="HOLE", default=None,
+                   help="special hole, e.g. f2 (default: inner-row right end; "
+                        "every hole gives the same optimum)")
+    p.add_argument("--direction", choices=[COUNTERCLOCKWISE, CLOCKWISE], default=COUNTERCLOCKWISE)
+    p.add_argument("--max-states", type=int, default=2_000_000,
+                   help="cap on boards expanded by the exact search (default 2000000)")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="cap on CPU seconds of the exact search")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    return p
+
+
+def format_result(r: Result) -> str:
+    lines = [f"katro bevohoka, {r.columns} columns, special hole {r.special}, {r.direction}"]
+    if r.solved and r.turns is not None:
+        lines.append(f"optimum: {r.turns} turns, {r.laps} laps")
+    elif r.solved:
+        lines.append("the special hole can never be filled")
+    else:
+        hi_t = "?" if r.turns_upper_bound is None else r.turns_upper_bound
+        hi_l = "?" if r.laps_upper_bound is None else r.laps_upper_bound
+        lines.append(f"not solved within the budget: turns in [{r.turns_lower_bound}, {hi_t}]; "
+                     f"with {r.turns_lower_bound} turns, laps in [{r.laps_lower_bound}, {hi_l}]")
+    if r.sequence:
+        for i, turn in enumerate(r.sequence, 1):
+            laps = r.laps_per_turn[i - 1]
+            lines.append(f"  turn {i} ({laps} laps): {' '.join(turn)}")
+    lines.append(f"method: {r.method}")
+    lines.append(f"boards expanded: {r.states_explored}, stored: {r.states_stored}, "
+                 f"{r.seconds:.2f} s wall, {r.cpu_seconds:.2f} s CPU")
+    if r.cyclic_segments:
+        lines.append(f"choices whose relays never end (treated as dead ends): {r.cyclic_segments}")
+    if r.notes:
+        lines.append(f"note: {r.notes}")
+    return "\n".join(lines)
+
+
+def run(argv: list[str] | None = None, out=None, err=None) -> int:
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--"]:  # "mancala-diagrams solve -- --columns 6"
+        argv = argv[1:]
+    try:
+        args = _parser().parse_args(argv)
+        if args.max_states < 1:
+            raise _UsageError("--max-states must be at least 1")
+        if args.time_budget is not None and args.time_budget <= 0:
+            raise _UsageError("--time-budget must be positive")
+        r = solve(args.columns, special=args.special, direction=args.direction,
+                  max_states=args.max_states, time_budget_seconds=args.time_budget)
+    except (_UsageError, SolverError) as e:
+        print(f"mancala-diagrams solve: error: {e}", file=err)
+        return 2
+    except SystemExit as e:  # --help
+        return e.code if isinstance(e.code, int) else 0
+    except KeyboardInterrupt:
+        print("mancala-diagrams solve: interrupted", file=err)
+        return 130
+    if args.json:
+        print(json.dumps(table_row(r), indent=1), file=out)
+    else:
+        print(format_result(r), file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,9 @@
+"""What a reader sees of a position: the board picture and the caption.
+
+:mod:`.render` draws a position with Pillow (a pure function of the position
+and its options, bytes out); :mod:`.captions` tells a replay's events in
+words, in the build's language.
+
+May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.engine` and
+Pillow; never the file formats, the solver, Sphinx or the CLI.
+"""

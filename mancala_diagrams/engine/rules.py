@@ -1,0 +1,272 @@
+"""A game's rules: a board, a start, and the building blocks that make its turn.
+
+:class:`Rules` is built from a plain mapping (what a rules YAML file holds once
+its ``extends`` are resolved by :mod:`.loader`); it owns no file I/O.  It
+dispatches the engine's hooks to the blocks, in the blocks' order.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .turn import Ask, EndTurn, Lap, Turn, drive, turn_generator
+from ..errors import EndlessTurn, IllegalMove, IncompatibleRules, MancalaError, RulesError
+from .geometry import CCW, CW, NORTH, SOUTH, Geometry, other
+from .mechanics import BLOCKS, Block
+from ..errors import closest_hint
+from .position import Position
+
+
+def _hooked(blocks, hook):
+    return [b for b in blocks if hasattr(b, hook)]
+
+
+class Rules:
+    def __init__(self, name: str, geometry: Geometry, mechanics: dict, start: dict | None = None,
+                 title: dict | None = None, meta: dict | None = None):
+        self.name = name
+        self.geometry = geometry
+        self.title = title or {"en": name, "fr": name}
+        self.meta = meta or {}
+        self.start = start or {}
+        self.blocks: list[Block] = []
+        for key, params in mechanics.items():
+            if key not in BLOCKS:
+                raise RulesError(f"unknown building block {key!r}", expected="one of " + ", ".join(sorted(BLOCKS)),
+                                 hint=closest_hint(key, BLOCKS))
+            if params is not None and not isinstance(params, dict):
+                raise RulesError(f"the parameters of block {key!r} must be a mapping, not {params!r}")
+            self.blocks.append(BLOCKS[key](params, self))
+        self.blocks.sort(key=lambda b: b.order)
+        self._openers = _hooked(self.blocks, "open")
+        self._lap_end = _hooked(self.blocks, "lap_end")
+        self._excluders = _hooked(self.blocks, "exclude_openings")
+        self._filters = _hooked(self.blocks, "filter_openings")
+        self._targets = _hooked(self.blocks, "capture_targets")
+        self._emptied = _hooked(self.blocks, "emptied")
+        self._finish = _hooked(self.blocks, "finish")
+        self._outcome = _hooked(self.blocks, "outcome")
+        self._specials = _hooked(self.blocks, "special_holes")
+        self._roles = _hooked(self.blocks, "hole_roles")
+        fronts = _hooked(self.blocks, "front_depth")
+        self._front = fronts[0] if fronts else None
+        if not self._openers:
+            raise IncompatibleRules("no building block starts a turn", reason="no-opening",
+                                    expected="'choose-hole' among the mechanics")
+        if not any(b.name == "relay" for b in self.blocks) and not any(b.name == "mandry" for b in self.blocks):
+            raise IncompatibleRules("a turn could never end or go on: the rules need 'mandry' and 'relay'",
+                                    reason="no-lap-end")
+        if int(self.start.get("reserve", 0) or 0) and not any(getattr(b, "uses_reserve", False) for b in self.blocks):
+            raise IncompatibleRules("the start gives seeds in reserve but no block uses them",
+                                    reason="reserve-seeds-unused", expected="'reserve' among the mechanics")
+        for b in self.blocks:
+            b.check(self)
+
+    def block(self, name):
+        for b in self.blocks:
+            if b.name == name:
+                return b
+        return None
+
+    def __repr__(self):
+        return f"<Rules {self.name}: {self.geometry.describe()}, {', '.join(b.name for b in self.blocks)}>"
+
+    # -- the start -----------------------------------------------------------------
+    def initial_position(self) -> Position:
+        g = self.geometry
+        start = self.start
+        if "board" in start:
+            rows = start["board"]
+            pos = Position.from_rows(rows, solo=g.solo)
+            if pos.geometry != g:
+                raise RulesError(f"the start board is {pos.geometry.describe()}, the rules say {g.describe()}")
+        else:
+            pos = Position(g, (int(start.get("seeds_per_hole", 0)),) * g.size)
+        reserve = int(start.get("reserve", 0))
+        # the rules' geometry (equal to the board's) carries the board's hole notation
+        pos = replace(pos, geometry=g, reserves=(reserve, reserve if not g.solo else 0))
+        return self.with_initial_state(pos)
+
+    def with_initial_state(self, pos: Position) -> Position:
+        """Add the state keys the blocks need that *pos* does not give."""
+        state = {}
+        for b in self.blocks:
+            state.update(b.initial_state(pos))
+        state.update(dict(pos.state))
+        return replace(pos, state=tuple(sorted(state.items())))
+
+    # -- hooks the engine calls ----------------------------------------------------------
+    def directions(self, turn):
+        b = self.block("direction")
+        return b.allowed(turn) if b else (CW, CCW)
+
+    def open_turn(self, turn):
+        for b in self._openers:
+            step = yield from b.open(turn)
+            if step is not None:
+                return step
+        raise MancalaError("no building block could start the turn")
+
+    def filter_openings(self, turn, options):
+        for b in self._excluders:       # openings the rules forbid outright, first
+            options = b.exclude_openings(turn, options)
+        for b in self._filters:         # then obligations and preferences (compulsory capture ...)
+            options = b.filter_openings(turn, options)
+        return options
+
+    def resolve_lap_end(self, turn, hole, was_empty):
+        for b in self._lap_end:
+            step = yield from b.lap_end(turn, hole, was_empty)
+            if step is not None:
+                return step
+        return EndTurn("no-rule")
+
+    def explain_refusal(self, turn, kind, value):
+        """Why *value* is not a legal *kind* decision now: (reason, rule) from the
+        first block whose ``explain`` hook knows, else None."""
+        for b in self.blocks:
+            explain = getattr(b, "explain", None)
+            if explain is None:
+                continue
+            reason = explain(turn, kind, value)
+            if reason:
+                return reason, b.name
+        return None
+
+    def capture_targets(self, turn, holes):
+        for b in self._targets:
+            holes = b.capture_targets(turn, holes)
+        return holes
+
+    def notify_emptied(self, turn, hole, why):
+        for b in self._emptied:
+            b.emptied(turn, hole, why)
+
+    def front_depth(self, board, geometry, player):
+        return self._front.front_depth(board, geometry, player) if self._front else 0
+
+    def finish_turn(self, turn) -> Position:
+        for b in self._finish:
+            b.finish(turn)
+        g = turn.geometry
+        to_move = turn.player if g.solo else other(turn.player)
+        return replace(turn.position, cells=tuple(turn.board), reserves=tuple(turn.reserves),
+                       state=tuple(sorted(turn.state.items())), hand=None, to_move=to_move)
+
+    def first_lap_captures(self, turn, opening, capture_block) -> bool:
+        """Would this opening's first lap end in a capture?  (for compulsory capture)"""
+        t = Turn(self, turn.snapshot(), turn.turn_number, [])
+        t.record = False
+        t.reserves = list(turn.reserves)
+        t.state = dict(turn.state)
+        if isinstance(opening, tuple):
+            hole, direction = opening
+            t.direction = direction
+            t.pickup(hole)
+            end, was_empty = t.sow(Lap(*self.geometry.advance(t.player, hole, direction)))
+        else:
+            end, was_empty = opening, False
+            t.board[end] += 1
+        for b in self._lap_end:
+            if b is capture_block:
+                return bool(b.captures_at(t, end))
+            gen = b.lap_end(t, end, was_empty)
+            try:
+                next(gen)
+                return False          # a choice comes before any capture
+            except StopIteration as stop:
+                if stop.value is not None:
+                    return False
+        return False
+
+    def special_holes_at(self, position: Position) -> list:
+        """The holes the rules treat specially in *position* (sorted indices),
+        from the blocks' ``special_holes`` hook: for drawings to frame them."""
+        holes = set()
+        for b in self._specials:
+            holes.update(b.special_holes(position))
+        return sorted(holes)
+
+    def special_hole_labels(self, position: Position) -> dict:
+        """{hole: label} of the holes the rules treat specially in *position*; a
+        block whose hook gives bare holes labels them with its own name."""
+        out = {}
+        for b in self._specials:
+            found = b.special_holes(position)
+            if isinstance(found, dict):
+                out.update(found)
+            else:
+                out.update((h, b.name) for h in found)
+        return out
+
+    def hole_roles(self, position: Position) -> dict:
+        """{hole: role} of the holes the rules name in *position* (for captions and
+        alt text): the blocks' ``hole_roles`` hook (roles such as
+        ``tsibongy-left.south``, ``rova-back.north``, ``target.south``), else the
+        labels of :meth:`special_hole_labels`."""
+        out = self.special_hole_labels(position)
+        for b in self._roles:
+            out.update(b.hole_roles(position))
+        return out
+
+    def hole_role(self, position: Position, hole: int):
+        """The role of *hole* in *position* (see :meth:`hole_roles`), or None."""
+        return self.hole_roles(position).get(hole)
+
+    # -- the game ---------------------------------------------------------------------------
+    def outcome(self, position: Position):
+        """None while the game goes on, else a dict with 'winner' and 'reason'."""
+        for b in self._outcome:
+            result = b.outcome(self, position)
+            if result:
+                return result
+        if position.hand is None and not self.openings(position):
+            if position.geometry.solo:
+                return {"winner": None, "reason": "no-move"}
+            return {"winner": other(position.to_move), "reason": "no-move"}
+        return None
+
+    def openings(self, position: Position):
+        """The options of the first decision of the turn (empty: no legal move)."""
+        gen = turn_generator(self, position, 1, [], record=False)
+        try:
+            ask = next(gen)
+        except StopIteration:
+            return ()
+        except MancalaError:
+            return ()
+        return ask.options
+
+    def play(self, position: Position, decisions, turn_number=1, events=None, where=""):
+        """Play one turn with the given decisions ((kind, value) pairs, in order).
+        Returns the new position; appends the trace to *events*."""
+        events = [] if events is None else events
+        gen = turn_generator(self, position, turn_number, events)
+        return drive(gen, decisions, position.geometry, where, events)
+
+    def legal_moves(self, position: Position, limit: int = 10_000):
+        """Every complete turn as a tuple of decisions, found by replaying prefixes
+        (none when the player to move cannot move).  A choice after which the
+        turn would never end (:class:`EndlessTurn`) completes no move and is
+        left out; :meth:`openings` still lists its first decision."""
+        moves = []
+        if position.hand is None and not self.openings(position):
+            return moves
+
+        def explore(prefix):
+            if len(moves) >= limit:
+                return
+            gen = turn_generator(self, position, 1, [], record=False)
+            try:
+                ask = next(gen)
+                for _, value in prefix:
+                    ask = gen.send(value)
+            except StopIteration:
+                moves.append(tuple(prefix))
+                return
+            except EndlessTurn:
+                return
+            for option in ask.options:
+                explore(prefix + [(ask.kind, option)])
+
+        explore([])
+        return moves

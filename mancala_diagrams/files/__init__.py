@@ -1,0 +1,13 @@
+"""The file formats and the verifier.
+
+:mod:`.yamlio` (YAML with line and column on every node), :mod:`.fields` and
+:mod:`.formats` (the keys of rules and example files), :mod:`.schema` (JSON
+Schemas generated from those tables), :mod:`.loader` (rules files),
+:mod:`.examples` (example files and their replay), :mod:`.verify` (published
+diagrams against the replay), :mod:`.project` (where the project's folders
+are), :mod:`.scaffold` (the ``new`` command's starting files),
+:mod:`.blockdocs` (the generated building-blocks page) and :mod:`.memo`.
+
+May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.engine`,
+PyYAML and jsonschema; never the drawing, the solver, Sphinx or the CLI.
+"""

@@ -1,0 +1,608 @@
+"""Worked examples (``sources/**/*.yaml``): a start, the players' decisions, and
+the published diagrams the replay must pass through.
+
+Three kinds of example:
+
+``game`` (default)  a start position and moves; each diagram is anchored to an
+                    event of the replay (``at: lap 2 capture``)
+``start``           the rules' start position (``kind: start``)
+``track``           a numbered sowing order (``kind: track``), checked against
+                    the player's track in the rules
+``special-holes``   coloured holes (``marks``) with a ``legend`` naming what
+                    each colour shows (``pink: rova.south``), checked against
+                    the holes the rules single out (rova, nyumba, the special
+                    hole ...) in the rules' start position, or in the
+                    example's ``start`` if it gives one; the seeds drawn, if
+                    any, are not checked
+
+Anchors: ``start``, ``end``, or ``[turn N] [lap N] EVENT`` with EVENT one of
+``place``, ``pickup``, ``drop K``, ``capture``, ``merge``, ``end`` (the lap's
+end), ``choice``.  ``turn N end`` is the position after turn N.
+
+A ``game`` example (or one of its lines) may also list ``checks``: facts about
+the replay that are not a published diagram (a source that tells a move in
+words, or whose drawings were not transcribed).  Each check has an anchor
+``at`` and asserts any of ``captured`` (the holes whose seeds are taken: at a
+capture, that capture's; at a lap's other events, the lap's; at a turn's end,
+the whole turn's), ``seeds`` (how many seeds those captures took) and
+``board`` (the whole board at the anchor, as the example's author worked it
+out).  The verifier reports each check as a row with a ``check`` key.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..engine.turn import Event
+from .formats import (HOLE_DECISIONS, KINDS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS, EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_KEYS, EXAMPLE_KEYS)
+from ..errors import ExampleError, IllegalMove, MancalaError, PositionError
+from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
+from . import memo
+from .loader import RulesLibrary, parse_board_rows
+from .schema import describe_value, validate
+from ..errors import closest_hint
+from ..engine.position import Hand, Position
+from .yamlio import LocDict, load_yaml_file
+
+EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start")
+
+
+@dataclass
+class Erratum:
+    reason: dict
+    rules_board: list
+
+
+@dataclass
+class Diagram:
+    id: str
+    anchor: tuple | None          # (turn, lap, event, seed) or None (board-only kinds)
+    at: str
+    grid: list                    # published rows, None for an empty hole
+    marks: list | None = None
+    erratum: Erratum | None = None
+    caption: dict | None = None
+    line: int | None = None
+    line_name: str | None = None  # which alternative line it belongs to
+
+
+@dataclass
+class Check:
+    """A fact the replay must show at an anchor (not a published diagram)."""
+    at: str
+    anchor: tuple
+    captured: tuple | None = None     # hole indices, in any order
+    seeds: int | None = None          # seeds those captures took
+    board: list | None = None         # rows, None for an empty hole
+    line: int | None = None
+    line_name: str | None = None
+
+
+@dataclass
+class Line:
+    name: str
+    moves: list                   # list of turns, each a list of (kind, value)
+    diagrams: list
+    line: int | None = None
+    checks: list = field(default_factory=list)
+
+
+@dataclass
+class Example:
+    id: str
+    path: str
+    kind: str
+    rules: object
+    title: dict
+    source: dict
+    assumptions: list
+    artificial: bool
+    start: Position | None
+    lines: list
+    track: dict | None = None
+    caption: dict | None = None
+    legend: dict | None = None      # special-holes: colour -> label
+    generated: bool = False         # diagrams drawn by the engine, not from a publication
+
+    @property
+    def diagrams(self):
+        return [d for ln in self.lines for d in ln.diagrams]
+
+
+def _err(msg, file, loc, **kw):
+    return ExampleError(msg, file=file, line=loc[0] if loc else None, column=loc[1] if loc else None, **kw)
+
+
+def _text(value, what, file, loc, required=True):
+    """A bilingual text {en: ..., fr: ...}."""
+    if value is None and not required:
+        return None
+    if not isinstance(value, dict) or not all(isinstance(value.get(k), str) and value.get(k).strip()
+                                              for k in ("en", "fr")):
+        raise _err(f"{what} must give a text in each language", file, loc, expected="{en: ..., fr: ...}")
+    extra = set(value) - {"en", "fr"}
+    if extra:
+        raise _err(f"{what}: unknown language {sorted(extra)[0]!r}", file, loc, expected="en and fr")
+    return {"en": value["en"], "fr": value["fr"]}
+
+
+def _check_keys(mapping, allowed, what, file, loc=None):
+    """*mapping* is a mapping whose keys are among *allowed*; *loc*: where it
+    stands in its parent (for a value that is not a mapping, which has no
+    location of its own)."""
+    if not isinstance(mapping, dict):
+        where = loc or getattr(mapping, "loc", lambda: (None, None))()
+        raise _err(f"{what} must be a mapping, but the file gives {describe_value(mapping)}", file, where,
+                   expected=", ".join(f"{k}: ..." for k in allowed))
+    for key in mapping:
+        if key not in allowed:
+            raise _err(f"unknown key {key!r} in {what}", file, mapping.key_loc(key),
+                       expected=", ".join(allowed), hint=closest_hint(key, allowed))
+
+
+_ANCHOR = re.compile(r"^(?:turn\s+(\d+)\s*)?(?:lap\s+(\d+)\s*)?"
+                     r"(start|end|place|pickup|capture|merge|choice|drop(?:\s+(\d+))?)$")
+
+
+def parse_marks(value, file, loc, what):
+    """Marked holes: a block string (one row per line, a colour name per hole,
+    '.' for none) or a list of lists (None for none)."""
+    rows = []
+    if isinstance(value, str):
+        rows = [[None if w in (".", "-") else w for w in line.split()]
+                for line in value.strip("\n").splitlines() if line.strip()]
+    elif isinstance(value, list) and all(isinstance(r, list) for r in value):
+        rows = [[None if v is None else str(v) for v in r] for r in value]
+    if not rows or any(len(r) != len(rows[0]) for r in rows):
+        raise _err(f"{what}: one row per line, the same number of holes in each", file, loc,
+                   expected="a colour name per hole, '.' for none")
+    return rows
+
+
+def parse_anchor(text):
+    """'lap 2 drop 3' -> (turn, lap, event, seed); turn/lap None when not given."""
+    m = _ANCHOR.match(str(text).strip().lower())
+    if not m:
+        raise PositionError(f"cannot read the anchor {text!r}",
+                            expected="start, end, or [turn N] [lap N] place|pickup|drop K|capture|merge|end|choice")
+    turn, lap, event, seed = m.groups()
+    event = "drop" if event.startswith("drop") else event
+    return (int(turn) if turn else None, int(lap) if lap else None, event, int(seed) if seed else None)
+
+
+def find_anchor(events, anchor):
+    """The event an anchor designates (the first that fits), or None."""
+    turn, lap, event, seed = anchor
+    if event == "start" and lap is None:
+        turn = turn or 1
+        for e in events:
+            if e.kind == "start" and e.turn == turn:
+                return e
+        return None
+    if event == "end" and lap is None:
+        ends = [e for e in events if e.kind == "turn_end" and (turn is None or e.turn == turn)]
+        return ends[-1] if ends and turn is None else (ends[0] if ends else None)
+    kind = {"end": "lap_end"}.get(event, event)
+    turn = turn or 1
+    for e in events:
+        if e.kind != kind or e.turn != turn:
+            continue
+        if lap is not None and e.lap != lap:
+            continue
+        if kind == "drop" and seed is not None and e.seed != seed:
+            continue
+        return e
+    return None
+
+
+class ExampleLoader:
+    def __init__(self, library: RulesLibrary):
+        self.library = library
+
+    def load(self, path) -> Example:
+        """Read, check and parse an example file.  The hand-written checks come
+        first (their messages are the most precise); the JSON Schema then
+        catches what they do not look at, and explains any value they did not
+        expect (instead of a traceback)."""
+        path = Path(path)
+        file = str(path)
+        # the same file, unchanged, loaded before in this process (by the drawing
+        # directive, then by the verifier): the same Example (see memo.py)
+        k = memo.key(file, self.library.directory)
+        digest = memo.file_digest(path)         # before parsing: a later change makes it differ
+        cached = memo.get(k, self.library, digest)
+        if cached is not None:
+            return cached
+        data = load_yaml_file(path)
+        try:
+            example = self._load(path, file, data)
+        except MancalaError:
+            raise
+        except Exception:
+            validate(data, "example", file, ExampleError)
+            raise
+        validate(data, "example", file, ExampleError)
+        example._replays = {}                   # replay_line's memory for this example
+        lib = self.library
+        memo.put(k, digest, [(lib.path(n), n, lib.digests.get(n)) for n in lib.lineage(example.rules.name)],
+                 example)
+        return example
+
+    def _load(self, path, file, data) -> Example:
+        if not isinstance(data, dict):
+            raise _err("an example file must be a mapping", file, (1, 1))
+        _check_keys(data, EXAMPLE_KEYS, "an example", file)
+        if data.get("example") != path.stem:
+            raise _err(f"the file says example: {data.get('example')!r}", file, data.loc("example"),
+                       expected=f"example: {path.stem} (the file name)")
+        kind = data.get("kind", "game")
+        if kind not in KINDS:
+            raise _err(f"unknown kind {kind!r}", file, data.loc("kind"), expected=", ".join(KINDS),
+                       hint=closest_hint(kind, KINDS))
+        if "rules" not in data:
+            raise _err("the example names no rules", file, (data.line, data.column), expected="rules: NAME")
+        rules = self.library.load(data["rules"], file, data.loc("rules"))
+        title = _text(data.get("title"), "title", file, data.loc("title"))
+        source = data.get("source")
+        if source is None:
+            raise _err("the example gives no source", file, (data.line, data.column),
+                       expected="source: {page: ..., describes: [...]}")
+        _check_keys(source, SOURCE_KEYS, "source", file, data.loc("source"))
+        assumptions = data.get("assumptions") or []
+        if not isinstance(assumptions, list):
+            raise _err("assumptions must be a list", file, data.loc("assumptions"))
+        assumptions = [_text(a, "an assumption", file, assumptions.loc(i)) for i, a in enumerate(assumptions)]
+        artificial = bool(data.get("artificial", False))
+        if artificial and not assumptions:
+            raise _err("an artificial position must state its assumptions", file, data.loc("artificial"),
+                       expected="assumptions: [{en: ..., fr: ...}]")
+        caption = _text(data.get("caption"), "caption", file, data.loc("caption"), required=False)
+        generated = data.get("generated", False)
+        if not isinstance(generated, bool):
+            raise _err(f"generated: found {generated!r}", file, data.loc("generated"), expected="true or false")
+        ex = Example(path.stem, file, kind, rules, title, dict(source), assumptions, artificial, None, [],
+                     caption=caption, generated=generated)
+        g = rules.geometry
+        if kind == "game":
+            if "start" not in data:
+                raise _err("a game example needs a start", file, (data.line, data.column))
+            ex.start = self.parse_start(data["start"], rules, file, data.loc("start"))
+            if "lines" in data:
+                lines = data["lines"]
+                if not isinstance(lines, dict) or "moves" in data or "diagrams" in data:
+                    raise _err("lines must be a mapping of named lines, each with moves and diagrams "
+                               "(and no top-level moves/diagrams)", file, data.loc("lines"))
+                for name, body in lines.items():
+                    _check_keys(body, LINE_KEYS, f"line {name!r}", file, lines.loc(name))
+                    ex.lines.append(self.parse_line(str(name), body, g, file, lines.loc(name), True))
+            else:
+                ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), True))
+        else:
+            if kind == "track":
+                track = data.get("track")
+                _check_keys(track, TRACK_KEYS, "track", file, data.loc("track"))
+                try:
+                    ex.track = {
+                        "player": track.get("player", SOUTH),
+                        "from": g.parse(track["from"]),
+                        "direction": parse_direction(track.get("direction")),
+                        "numbering": int(track.get("numbering", 0)),
+                    }
+                except (MancalaError, KeyError) as exc:
+                    raise _err(f"track: {getattr(exc, 'message', exc)}", file, data.loc("track")) from None
+                if ex.track["player"] not in g.players:
+                    raise _err(f"track: no player {ex.track['player']!r}", file, track.loc("player"),
+                               expected=" or ".join(g.players))
+            if kind == "special-holes":
+                ex.start = (self.parse_start(data["start"], rules, file, data.loc("start")) if "start" in data
+                            else rules.initial_position())
+                ex.legend = self.parse_legend(data, rules, ex.start, file)
+            ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), False))
+        seen = {}
+        for d in ex.diagrams:
+            if d.id in seen:
+                raise _err(f"diagram {d.id} is listed twice (first on line {seen[d.id]})", file, (d.line, None),
+                           expected="each published diagram once per example")
+            seen[d.id] = d.line
+        return ex
+
+    def parse_start(self, start, rules, file, loc) -> Position:
+        _check_keys(start, START_KEYS, "start", file, loc)
+        g = rules.geometry
+        if "board" in start:
+            rows = parse_board_rows(start["board"], file, start.loc("board"), "start board")
+        else:
+            rows = rules.initial_position().rows()
+        try:
+            pos = Position.from_rows(rows, solo=g.solo, to_move=start.get("to_move", SOUTH))
+        except PositionError as exc:
+            raise exc.located(file, *start.loc("board" if "board" in start else "to_move")) from None
+        if pos.geometry != g:
+            raise _err(f"the start board is {pos.geometry.describe()}, the rules {rules.name} say "
+                       f"{g.describe()}", file, start.loc("board"))
+        reserves = list(rules.initial_position().reserves) if "board" not in start else [0, 0]
+        if "reserve" in start:
+            res = start["reserve"]
+            _check_keys(res, RESERVE_KEYS, "reserve", file, start.loc("reserve"))
+            for p, n in res.items():
+                if not isinstance(n, int) or n < 0:
+                    raise _err(f"reserve of {p}: {n!r} is not a seed count", file, res.loc(p))
+                reserves[PLAYERS.index(p)] = n
+        pos = replace(pos, geometry=g, reserves=tuple(reserves))   # g names holes as the rules do
+        if "hand" in start:
+            h = start["hand"]
+            _check_keys(h, HAND_KEYS, "hand", file, start.loc("hand"))
+            if ("last" in h) == ("seeds" in h or "hole" in h):
+                raise _err("hand: give either seeds and hole (seeds still to sow), or last (the hole "
+                           "where a lap has just ended)", file, start.loc("hand"),
+                           expected="{seeds: N, hole: a2, direction: clockwise} or {last: a2, direction: clockwise}")
+            captures = h.get("captures", True)
+            if not isinstance(captures, bool):
+                raise _err(f"hand: captures must be true or false, not {captures!r}", file, h.loc("captures"))
+            try:
+                if "last" in h:
+                    hand = Hand(0, g.parse(h["last"]), parse_direction(h["direction"]), captures)
+                else:
+                    hand = Hand(int(h["seeds"]), g.parse(h["hole"]), parse_direction(h["direction"]), captures)
+                    if hand.seeds <= 0:
+                        raise ValueError("seeds must be 1 or more (use last: for a lap that has just ended)")
+                pos = replace(pos, hand=hand)
+            except (MancalaError, KeyError, TypeError, ValueError) as exc:
+                raise _err(f"hand: {getattr(exc, 'message', exc)}", file, start.loc("hand"),
+                           expected="{seeds: N, hole: a2, direction: clockwise} or {last: a2, direction: clockwise}") from None
+            if "last" in h and pos.cells[hand.hole] == 0:
+                raise _err(f"hand: a lap cannot have just ended in {h['last']}, which is empty", file,
+                           h.loc("last"))
+        if "state" in start:
+            st = start["state"]
+            if not isinstance(st, dict):
+                raise _err("state must be a mapping", file, start.loc("state"))
+            pos = pos.with_state(**{str(k).replace(".", "__"): str(v) for k, v in st.items()})
+        return rules.with_initial_state(pos)
+
+    def parse_line(self, name, body, g, file, loc, with_moves) -> Line:
+        moves = []
+        if with_moves:
+            raw = body.get("moves") or []
+            if not isinstance(raw, list):
+                raise _err("moves must be a list of turns", file, body.loc("moves"))
+            for i, turn in enumerate(raw):
+                moves.append(self.parse_turn(turn, g, file, raw.loc(i)))
+        diagrams = []
+        checks = self.parse_checks(name, body, g, file) if with_moves else []
+        raw = body.get("diagrams", [] if checks else None)
+        if not isinstance(raw, list) or not (raw or checks):
+            raise _err("an example needs a list of diagrams" + (" or of checks" if with_moves else ""), file,
+                       body.loc("diagrams") if "diagrams" in body else loc)
+        for i, d in enumerate(raw):
+            _check_keys(d, DIAGRAM_KEYS, "a diagram", file, raw.loc(i))
+            dloc = raw.loc(i)
+            if "id" not in d or not isinstance(d["id"], str):
+                raise _err("a diagram needs the id of the published diagram", file, dloc, expected="id: katro-06")
+            if "board" not in d:
+                raise _err(f"diagram {d['id']}: the published board is missing", file, dloc,
+                           expected="board: rows as published, '.' for an empty hole")
+            grid = parse_board_rows(d["board"], file, d.loc("board"), f"diagram {d['id']}")
+            anchor = None
+            at = str(d.get("at", "")) if with_moves else ""
+            if with_moves:
+                if "at" not in d:
+                    raise _err(f"diagram {d['id']}: where in the replay is it?", file, dloc,
+                               expected="at: start | end | lap N pickup | lap N drop K | lap N capture ...")
+                try:
+                    anchor = parse_anchor(d["at"])
+                except PositionError as exc:
+                    raise exc.located(file, *d.loc("at")) from None
+            erratum = None
+            if "erratum" in d:
+                e = d["erratum"]
+                _check_keys(e, ERRATUM_KEYS, "erratum", file, d.loc("erratum"))
+                if "rules_board" not in e:
+                    raise _err(f"diagram {d['id']}: an erratum must give the board the rules give", file,
+                               d.loc("erratum"), expected="rules_board: rows")
+                erratum = Erratum(_text(e.get("reason"), "erratum reason", file, d.loc("erratum")),
+                                  parse_board_rows(e["rules_board"], file, e.loc("rules_board"), "rules_board"))
+            marks = None
+            if "marks" in d:
+                marks = parse_marks(d["marks"], file, d.loc("marks"), f"diagram {d['id']} marks")
+                if len(marks) != len(grid) or any(len(a) != len(b) for a, b in zip(marks, grid)):
+                    raise _err(f"diagram {d['id']}: the marks and the board differ in size", file, d.loc("marks"))
+            diagrams.append(Diagram(d["id"], anchor, at, grid, marks, erratum,
+                                    _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
+                                    dloc[0], name))
+        return Line(name, moves, diagrams, loc[0], checks)
+
+    def parse_checks(self, name, body, g, file) -> list:
+        raw = body.get("checks")
+        if raw is None:
+            return []
+        if not isinstance(raw, list) or not raw:
+            raise _err("checks must be a non-empty list", file, body.loc("checks"),
+                       expected="[{at: lap 1 capture, captured: [r]}]")
+        checks = []
+        for i, c in enumerate(raw):
+            _check_keys(c, CHECK_KEYS, "a check", file, raw.loc(i))
+            cloc = raw.loc(i)
+            if "at" not in c:
+                raise _err("a check needs an anchor", file, cloc, expected="at: lap 1 capture | end | ...")
+            if not any(k in c for k in ("captured", "seeds", "board")):
+                raise _err("a check asserts nothing", file, cloc, expected="captured:, seeds: or board:")
+            try:
+                anchor = parse_anchor(c["at"])
+            except PositionError as exc:
+                raise exc.located(file, *c.loc("at")) from None
+            captured = None
+            if "captured" in c:
+                holes = c["captured"]
+                if not isinstance(holes, list):
+                    raise _err("captured must be a list of holes", file, c.loc("captured"),
+                               expected="captured: [r, m] (or [] for no capture)")
+                try:
+                    captured = tuple(g.parse(h) for h in holes)
+                except PositionError as exc:
+                    raise exc.located(file, *c.loc("captured")) from None
+            seeds = c.get("seeds")
+            if seeds is not None and (not isinstance(seeds, int) or isinstance(seeds, bool) or seeds < 0):
+                raise _err(f"seeds: {seeds!r} is not a seed count", file, c.loc("seeds"))
+            board = parse_board_rows(c["board"], file, c.loc("board"), "check board") if "board" in c else None
+            checks.append(Check(str(c["at"]), anchor, captured, seeds, board, cloc[0], name))
+        return checks
+
+    def parse_legend(self, data, rules, position, file):
+        legend = data.get("legend")
+        if not isinstance(legend, dict) or not legend:
+            raise _err("a special-holes example needs a legend: colour -> what it shows", file,
+                       data.loc("legend") if "legend" in data else (data.line, data.column),
+                       expected="legend: {pink: rova.south, lightcyan: rova.north}")
+        labels = set(rules.special_hole_labels(position).values())
+        seen = {}
+        for colour, label in legend.items():
+            if label not in labels:
+                raise _err(f"legend: the rules {rules.name} single out no {label!r} holes", file,
+                           legend.key_loc(colour), expected=", ".join(sorted(labels)) or "(none in these rules)",
+                           hint=closest_hint(label, labels))
+            if label in seen:
+                raise _err(f"legend: {label!r} is given two colours ({seen[label]} and {colour})", file,
+                           legend.key_loc(colour))
+            seen[label] = colour
+        return {str(c): str(l) for c, l in legend.items()}
+
+    def parse_turn(self, turn, g, file, loc):
+        """A turn: {hole: a1, direction: clockwise}, {place: f2, direction: ...} or
+        {target: f2, direction: ...} (katro bevohoka's set-up), with further
+        decisions in ``then``."""
+        if not isinstance(turn, dict):
+            raise _err("a turn must be a mapping", file, loc, expected="{hole: a1, direction: clockwise}")
+        _check_keys(turn, MOVE_KEYS, "a turn", file, loc)
+        decisions = []
+        try:
+            opener = next((k for k in ("place", "target") if k in turn), None)
+            if opener:
+                decisions.append((opener, g.parse(turn[opener]), turn.loc(opener)))
+                if "direction" in turn:
+                    decisions.append(("direction", parse_direction(turn["direction"]), turn.loc("direction")))
+            elif "hole" in turn:
+                if "direction" not in turn:
+                    raise _err("a turn that sows a hole needs a direction", file, loc,
+                               expected="direction: clockwise or counterclockwise")
+                decisions.append(("start", (g.parse(turn["hole"]), parse_direction(turn["direction"])),
+                                  turn.loc("hole")))
+            elif "then" not in turn:
+                raise _err("a turn must say how it starts", file, loc,
+                           expected="hole: and direction:, place: or target:")
+        except PositionError as exc:
+            raise exc.located(file, *loc) from None
+        then = turn.get("then") or []
+        if not isinstance(then, list):
+            raise _err("then must be a list of decisions", file, turn.loc("then"))
+        for i, item in enumerate(then):
+            iloc = then.loc(i)
+            if not isinstance(item, dict) or len(item) != 1:
+                raise _err("each decision in then is a one-key mapping", file, iloc,
+                           expected="{tsibongy: left}, {rova: sow}, {hole: b1} ...")
+            (key, value), = item.items()
+            if key not in DECISION_KEYS:
+                raise _err(f"unknown decision {key!r}", file, iloc, expected=", ".join(DECISION_KEYS),
+                           hint=closest_hint(key, DECISION_KEYS))
+            try:
+                if key in HOLE_DECISIONS:
+                    value = g.parse(value)
+                elif key == "direction":
+                    value = parse_direction(value)
+                else:
+                    value = str(value)
+            except PositionError as exc:
+                raise exc.located(file, *iloc) from None
+            decisions.append((key, value, iloc))
+        return decisions
+
+
+# -- replay ------------------------------------------------------------------------------
+@dataclass
+class Replay:
+    example: Example
+    line: Line
+    events: list
+    positions: list          # position after each turn (index 0 = start)
+    error: MancalaError | None = None
+
+    def snapshot(self, diagram: Diagram):
+        e = find_anchor(self.events, diagram.anchor)
+        return None if e is None else e.cells
+
+    def event(self, diagram: Diagram):
+        return find_anchor(self.events, diagram.anchor)
+
+    def captures_at(self, event: Event) -> list:
+        """The capture events an anchor covers: the capture itself, the rest of
+        its lap for another event of a lap, the whole turn for a turn's end."""
+        if event.kind == "capture":
+            return [event]
+        return [e for e in self.events if e.kind == "capture" and e.turn == event.turn
+                and (event.kind == "turn_end" or e.lap == event.lap)]
+
+
+def replay_line(example: Example, line: Line) -> Replay:
+    """The replay of *line*.  For an example the loader made (which nobody
+    changes), it is computed once and shared by every caller."""
+    replays = getattr(example, "_replays", None)
+    if replays is None:
+        return _replay_line(example, line)
+    kept = replays.get(id(line))
+    if kept is None or kept[0] is not line or kept[1] is not example.start or kept[2] is not example.rules:
+        kept = replays[id(line)] = (line, example.start, example.rules, _replay_line(example, line))
+    return kept[3]
+
+
+def _replay_line(example: Example, line: Line) -> Replay:
+    rules = example.rules
+    pos = example.start
+    events, positions = [], [pos]
+    for n, turn in enumerate(line.moves, start=1):
+        decisions = [(k, v) for k, v, _ in turn]
+        try:
+            pos = rules.play(pos, decisions, turn_number=n, events=events,
+                             where=f"turn {n}, ")
+        except MancalaError as exc:
+            # locate the error at the decision it is about (the last one when one is missing)
+            index = getattr(exc, "decision", None)
+            if turn:
+                index = len(turn) - 1 if index is None else min(index, len(turn) - 1)
+                where = turn[index][2]
+            else:
+                where = (line.line, None)
+            exc.located(example.path, *where)
+            return Replay(example, line, events, positions, exc)
+        positions.append(pos)
+    return Replay(example, line, events, positions)
+
+
+def replay(example: Example) -> list[Replay]:
+    return [replay_line(example, ln) for ln in example.lines]
+
+
+def special_holes_grid(example: Example):
+    """The marks a ``special-holes`` example's diagram should show: each hole
+    the rules single out with a label in the legend, in that label's colour."""
+    g = example.rules.geometry
+    colour = {label: c for c, label in (example.legend or {}).items()}
+    grid = [[None] * g.columns for _ in range(g.rows)]
+    for hole, label in example.rules.special_hole_labels(example.start).items():
+        if label in colour:
+            r, c = divmod(hole, g.columns)
+            grid[r][c] = colour[label]
+    return grid
+
+
+def track_grid(example: Example):
+    """The numbered sowing order the rules give for a ``track`` example."""
+    g = example.rules.geometry
+    t = example.track
+    grid = [[None] * g.columns for _ in range(g.rows)]
+    hole, direction = t["from"], t["direction"]
+    for i in range(len(g.track(t["player"]))):
+        r, c = divmod(hole, g.columns)
+        grid[r][c] = t["numbering"] + i
+        hole, direction = g.advance(t["player"], hole, direction)
+    return grid

@@ -1,0 +1,157 @@
+"""The keys of the two file formats: rules files and example files.
+
+Pure data: one :class:`~.fields.Field` per key, with its description and its
+JSON Schema.  The loaders (:mod:`.loader`, :mod:`.examples`) check files
+against these tables and :mod:`.schema` turns them into the JSON Schemas that
+editors read, so this module imports neither of them (no import circle).
+"""
+from __future__ import annotations
+
+from ..engine.geometry import PLAYERS
+from .fields import Field, obj, ref
+
+# -- rules files (rules/NAME.yaml) --------------------------------------------
+
+BOARD_KEYS = {
+    "columns": Field("holes in each row", {"type": "integer", "minimum": 1}),
+    "rows_per_player": Field("rows on each player's side", {"type": "integer", "minimum": 1}),
+    "players": Field("2, or 1 for a board that shows one player's rows only", {"enum": [1, 2]}),
+    "notation": Field("how holes are named: chess (a1, b2 ...) or letters (A..R for South along the track, "
+                      "a..r for North, mirrored: the katro of Fianarantsoa)", {"enum": ["chess", "letters"]}),
+    "track": Field("loop (the usual ring or snake) or boustrophedon (turn inwards at each row's end, "
+                   "heading reversed; the katro of Fianarantsoa)", {"enum": ["loop", "boustrophedon"]}),
+}
+RULES_START_KEYS = {
+    "seeds_per_hole": Field("seeds in every hole at the start", ref("count")),
+    "board": Field("the start board, when the holes do not all hold the same number", ref("board")),
+    "reserve": Field("seeds each player holds off the board at the start", ref("count")),
+}
+
+
+RULES_KEYS = {
+    "rules": Field("the rules' name (the file name without .yaml)", ref("name"), required=True),
+    "title": Field("the game's name in each language: {en: ..., fr: ...}", ref("text")),
+    "extends": Field("the rules this file varies (a name or a list of names)",
+                     {"anyOf": [ref("name"), {"type": "array", "items": ref("name")}]}),
+    "summary": Field("one sentence per language on what this variant changes", ref("text")),
+    "sources": Field("bibliography keys of the descriptions the rules follow",
+                     {"type": "array", "items": {"type": "string"}}),
+    "board": Field("{columns: N, rows_per_player: 2, players: 2}", obj(BOARD_KEYS)),
+    "start": Field("{seeds_per_hole: N} or {board: rows}, and reserve: N", obj(RULES_START_KEYS)),
+    "mechanics": Field("the building blocks and their parameters (see docs/blocks.md)", {"type": "object"}),
+    "abstract": Field("true for a base that is only extended, never played itself", {"type": "boolean"}),
+    "notes": Field("free text for contributors", {"anyOf": [{"type": "string"}, ref("text")]}),
+}
+
+
+# -- example files (sources/PAGE/NAME.yaml) ----------------------------------
+
+HOLE_DECISIONS = ("hole", "place", "target")   # decisions whose value is a hole name
+KINDS = ("game", "start", "track", "special-holes")
+SOURCE_KEYS = {
+    "page": Field("the published page the diagrams come from (a file of ../shared/published)", {"type": "string"}),
+    "describes": Field("bibliography keys of the descriptions the example follows",
+                       {"type": "array", "items": {"type": "string"}}),
+    "section": Field("the section of the page", {"type": "string"}),
+    "note": Field("free text", {"anyOf": [{"type": "string"}, ref("text")]}),
+}
+RESERVE_KEYS = {p: Field(f"{p}'s seeds off the board", ref("count")) for p in PLAYERS}
+HAND_KEYS = {
+    "seeds": Field("seeds in hand, still to sow", {"type": "integer", "minimum": 1}),
+    "hole": Field("the hole the first of them drops into", ref("hole")),
+    "last": Field("instead of seeds and hole: the hole where a lap has just ended (to be resolved)", ref("hole")),
+    "direction": Field("the direction of the turn", ref("direction"), required=True),
+    "captures": Field("false during a fotsiny turn (which captures nothing)", {"type": "boolean"}),
+}
+EXAMPLE_START_KEYS = {
+    "board": Field("the board, rows top first, '.' for an empty hole (default: the rules' start)", ref("board")),
+    "to_move": Field("who plays first", ref("player")),
+    "reserve": Field("seeds off the board: {south: N, north: N}", obj(RESERVE_KEYS)),
+    "hand": Field("a turn in progress: seeds in hand", obj(HAND_KEYS)),
+    "state": Field("state the board does not show (mechanics' own keys)",
+                   {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}}),
+}
+ERRATUM_KEYS = {
+    "reason": Field("why the published board is wrong, in each language", ref("text"), required=True),
+    "rules_board": Field("the board the rules give", ref("board"), required=True),
+}
+DIAGRAM_KEYS = {
+    "id": Field("the id of the published diagram (katro-06), or of the example's own diagram",
+                {"type": "string", "minLength": 1}, required=True),
+    "at": Field("where in the replay: start, end, [turn N] [lap N] place|pickup|drop K|capture|merge|end|choice",
+                {"type": ["string", "integer"]}),
+    "board": Field("the board as published, rows top first, '.' for an empty hole", ref("board"), required=True),
+    "marks": Field("the holes the diagram colours: a colour name per hole, '.' for none, one row per line",
+                   {"anyOf": [{"type": "string"},
+                              {"type": "array", "items": {"type": "array",
+                                                          "items": {"type": ["string", "null"]}}}]}),
+    "erratum": Field("the published board is wrong: why, and the board the rules give", obj(ERRATUM_KEYS)),
+    "caption": Field("a caption in each language", ref("text")),
+    "note": Field("free text", {"anyOf": [{"type": "string"}, ref("text")]}),
+}
+TRACK_KEYS = {
+    "player": Field("whose track", ref("player")),
+    "from": Field("the hole numbered first", ref("hole"), required=True),
+    "direction": Field("the direction of the numbering", ref("direction")),
+    "numbering": Field("the first number (0 or 1)", {"type": "integer"}),
+}
+DECISION_KEYS = {
+    "hole": Field("a hole the rules ask for", ref("hole")),
+    "direction": Field("a sowing direction the rules ask for", ref("direction")),
+    "place": Field("the hole a reserve seed is put into", ref("hole")),
+    "target": Field("the special hole chosen at the set-up (katro bevohoka)", ref("hole")),
+    "tsibongy": Field("which tsibongy the captured seeds are sown from", {"enum": ["left", "right"]}),
+    "rova": Field("what to do with the rova", {"type": "string"}),
+    "nyumba": Field("what to do with the nyumba", {"type": "string"}),
+    "start": Field("an opening given in full", {"type": "string"}),
+}
+MOVE_KEYS = {
+    "hole": Field("the hole whose seeds are sown", ref("hole")),
+    "direction": Field("the sowing direction", ref("direction")),
+    "place": Field("the hole a reserve seed is put into", ref("hole")),
+    "target": Field("the special hole chosen at the set-up (katro bevohoka)", ref("hole")),
+    "then": Field("the further decisions of the turn, in order: [{tsibongy: left}, {direction: clockwise} ...]",
+                  {"type": "array", "items": {**obj(DECISION_KEYS), "minProperties": 1, "maxProperties": 1}}),
+}
+CHECK_KEYS = {
+    "at": Field("where in the replay (an anchor, as for a diagram)", {"type": ["string", "integer"]}, required=True),
+    "captured": Field("the holes whose seeds are taken: at a capture, that capture's; at another event of a "
+                      "lap, the lap's; at a turn's end, the turn's ([] for none)",
+                      {"type": "array", "items": ref("hole")}),
+    "seeds": Field("how many seeds those captures took", ref("count")),
+    "board": Field("the whole board there, as the example's author worked it out (not a published diagram)",
+                   ref("board")),
+    "note": Field("free text", {"anyOf": [{"type": "string"}, ref("text")]}),
+}
+LINE_KEYS = {
+    "moves": Field("the turns, in order", {"type": "array", "items": obj(MOVE_KEYS)}),
+    "diagrams": Field("the diagrams this line passes through (a game line needs diagrams, checks or both)",
+                      {"type": "array", "minItems": 1, "items": obj(DIAGRAM_KEYS)}),
+    "checks": Field("facts the replay must show that no published diagram gives: captured holes, seed "
+                    "counts, boards worked out by hand", {"type": "array", "minItems": 1, "items": obj(CHECK_KEYS)}),
+    "caption": Field("a caption in each language", ref("text")),
+}
+EXAMPLE_KEYS = {
+    "example": Field("the example's name (the file name without .yaml)", ref("name"), required=True),
+    "kind": Field("game (a replay, the default), start (the rules' start), track (a sowing order) or "
+                  "special-holes (coloured holes, with a legend)", {"enum": list(KINDS)}),
+    "rules": Field("the rules the example follows (a file of rules/ without .yaml)", ref("name"), required=True),
+    "title": Field("a title in each language", ref("text"), required=True),
+    "source": Field("where the diagrams come from", obj(SOURCE_KEYS), required=True),
+    "generated": Field("true when the diagrams were drawn by the engine, not taken from a publication",
+                       {"type": "boolean"}),
+    "assumptions": Field("what an artificial position assumes, in each language",
+                         {"type": "array", "items": ref("text")}),
+    "artificial": Field("true when the start position was made up to show a rule", {"type": "boolean"}),
+    "start": Field("the position the replay starts from (kind: game)", obj(EXAMPLE_START_KEYS)),
+    "moves": Field("the turns, in order (kind: game)", LINE_KEYS["moves"].schema),
+    "diagrams": Field("the diagrams the replay passes through", LINE_KEYS["diagrams"].schema),
+    "checks": Field("facts the replay must show that no published diagram gives", LINE_KEYS["checks"].schema),
+    "lines": Field("named alternative continuations, each with its moves and diagrams",
+                   {"type": "object", "additionalProperties": obj(LINE_KEYS)}),
+    "track": Field("the numbered track (kind: track)", obj(TRACK_KEYS)),
+    "notes": Field("free text for contributors", {"anyOf": [{"type": "string"}, ref("text")]}),
+    "caption": Field("a caption in each language", ref("text")),
+    "legend": Field("special-holes: what each colour shows, e.g. {pink: rova.south}",
+                    {"type": "object", "additionalProperties": {"type": "string"}}),
+}

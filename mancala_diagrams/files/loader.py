@@ -1,0 +1,266 @@
+"""Reading rules files (``rules/*.yaml``) into :class:`~.rules.Rules`.
+
+A rules file may ``extends:`` one or more other rules files (by name); the
+mappings are merged in order, the file's own keys last.  Under ``mechanics``
+the merge goes one level deeper (a block's parameters are merged), and a block
+set to ``null`` is removed.  Errors carry the file, line and column.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import MancalaError, RulesError
+from .formats import BOARD_KEYS, RULES_KEYS, RULES_START_KEYS as START_KEYS
+from ..engine.geometry import NORTH, SOUTH, Geometry
+from ..engine.mechanics import BLOCKS
+from ..errors import closest_hint
+from .memo import file_digest
+from ..engine.rules import Rules
+from .schema import describe_value, validate
+from .yamlio import LocDict, load_yaml_file
+
+def _require_mapping(value, what, file, loc):
+    if not isinstance(value, dict):
+        raise RulesError(f"{what} must be a mapping, but the file gives {describe_value(value)}", file=file,
+                         line=loc[0], column=loc[1])
+
+
+def _check_keys(mapping: LocDict, allowed, what, file):
+    for key in mapping:
+        if key not in allowed:
+            line, col = mapping.key_loc(key)
+            raise RulesError(f"unknown key {key!r} in {what}", file=file, line=line, column=col,
+                             expected=", ".join(allowed), hint=closest_hint(key, allowed))
+
+
+def parse_board_rows(text, file=None, loc=(None, None), what="board"):
+    """Rows from a YAML board: a block string (one row per line, '.' for an
+    empty hole) or a list of lists (None or 0 for an empty hole)."""
+    rows = []
+    if isinstance(text, str):
+        for i, line in enumerate(l for l in text.strip("\n").splitlines() if l.strip()):
+            row = []
+            for cell in line.split():
+                if cell in (".", "-"):
+                    row.append(None)
+                elif cell.isdigit():
+                    row.append(int(cell))
+                else:
+                    raise MancalaError(f"{what}: {cell!r} is not a seed count", file=file,
+                                       line=(loc[0] + 1 + i) if loc[0] else None,
+                                       expected="a whole number, or '.' for an empty hole")
+            rows.append(row)
+    elif isinstance(text, list):
+        for r in text:
+            if not isinstance(r, list) or not all(v is None or (isinstance(v, int) and v >= 0) for v in r):
+                raise MancalaError(f"{what}: each row must be a list of seed counts", file=file,
+                                   line=loc[0], column=loc[1])
+            rows.append(list(r))
+    else:
+        raise MancalaError(f"{what} must be a block of rows", file=file, line=loc[0], column=loc[1],
+                           expected="one row per line, '.' for an empty hole")
+    if not rows or any(len(r) != len(rows[0]) for r in rows):
+        raise MancalaError(f"{what}: all rows must have the same number of holes", file=file,
+                           line=loc[0], column=loc[1])
+    return rows
+
+
+class RulesLibrary:
+    """The rules files of a directory, loaded on demand and cached by name."""
+
+    def __init__(self, directory):
+        self.directory = Path(directory)
+        self._raw: dict[str, LocDict] = {}
+        self._rules: dict[str, Rules] = {}
+        self._validated: set = set()
+        self.digests: dict = {}     # name -> hash of the file as read (see memo.py)
+
+    def names(self):
+        return sorted(p.stem for p in self.directory.glob("*.yaml"))
+
+    def path(self, name) -> Path:
+        return self.directory / f"{name}.yaml"
+
+    def raw(self, name, file=None, loc=(None, None)) -> LocDict:
+        if name not in self._raw:
+            path = self.path(name)
+            if not isinstance(name, str) or not path.exists():
+                raise RulesError(f"no rules called {name!r}", file=file, line=loc[0], column=loc[1],
+                                 expected=f"a file in {self.directory}", hint=closest_hint(name, self.names()))
+            digest = file_digest(path)      # before parsing: a later change makes it differ
+            data = load_yaml_file(path)
+            _require_mapping(data, "a rules file", str(path), (1, 1))
+            _check_keys(data, RULES_KEYS, "a rules file", str(path))
+            if data.get("rules") != name:
+                line, col = data.loc("rules")
+                raise RulesError(f"the file says rules: {data.get('rules')!r}", file=str(path), line=line,
+                                 column=col, expected=f"rules: {name} (the file name)")
+            self._raw[name] = data
+            self.digests[name] = digest
+        return self._raw[name]
+
+    def _bases(self, name):
+        data = self.raw(name)
+        file = str(self.path(name))
+        bases = data.get("extends", [])
+        if isinstance(bases, str):
+            bases = [bases]
+        if not isinstance(bases, list) or not all(isinstance(b, str) for b in bases):
+            line, col = data.loc("extends")
+            raise RulesError("extends must be a rules name or a list of names", file=file, line=line, column=col)
+        for i, base in enumerate(bases):
+            ext = data["extends"]
+            line, col = ext.loc(i) if isinstance(ext, list) else data.loc("extends")
+            self.raw(base, file, (line, col))
+        return bases
+
+    def lineage(self, name, _chain=()) -> list:
+        """*name*'s ancestors and itself, each once, every base before the files
+        that extend it (so a shared base is merged once, first)."""
+        if name in _chain:
+            line, col = self.raw(_chain[-1]).loc("extends")
+            raise RulesError("rules extend each other in a circle: " + " -> ".join(_chain + (name,)),
+                             file=str(self.path(_chain[-1])), line=line, column=col)
+        order = []
+        for base in self._bases(name):
+            for n in self.lineage(base, _chain + (name,)):
+                if n not in order:
+                    order.append(n)
+        order.append(name)
+        return order
+
+    def merged(self, name) -> tuple[dict, dict]:
+        """The merged mapping of *name* and, for each merged key, where it came from."""
+        merged, origin = {}, {}
+        for n in self.lineage(name):
+            data = self.raw(n)
+            file = str(self.path(n))
+            own = {k: v for k, v in data.items() if k not in ("extends", "abstract", "rules")}
+            _merge(merged, origin, own, {k: (file, data) for k in own})
+            for block in (data.get("mechanics") or {}):
+                origin[("mechanics", block)] = (file, data["mechanics"])
+        merged["mechanics"] = {k: v for k, v in merged.get("mechanics", {}).items() if v is not None}
+        return merged, origin
+
+    def load(self, name, file=None, loc=(None, None)) -> Rules:
+        if name in self._rules:
+            return self._rules[name]
+        data = self.raw(name, file, loc)
+        path = str(self.path(name))
+        if data.get("abstract"):
+            raise RulesError(f"rules {name!r} are a base for variants and cannot be played", file=file,
+                             line=loc[0], column=loc[1], hint="name one of the variants that extend it")
+        try:
+            merged, origin = self.merged(name)
+            rules = build_rules(name, merged, origin, path)
+        except MancalaError:
+            raise
+        except Exception:
+            self.validate(name)         # explain the value the checks did not expect
+            raise
+        self.validate(name)
+        self._rules[name] = rules
+        return rules
+
+    def validate(self, name):
+        """Check *name* and its bases against the JSON Schema (after the more
+        precise hand-written checks, for what they do not look at)."""
+        for n in self.lineage(name):
+            if n not in self._validated:
+                validate(self.raw(n), "rules", str(self.path(n)), RulesError)
+                self._validated.add(n)
+
+
+def _merge(into, origin, new, new_origin):
+    for k, v in new.items():
+        if k == "mechanics" and isinstance(v, dict):
+            mech = dict(into.get("mechanics", {}))
+            for block, params in v.items():
+                if params is None or block not in mech or mech[block] is None:
+                    mech[block] = None if params is None else dict(params)
+                else:
+                    mech[block] = {**mech[block], **dict(params)}
+            into["mechanics"] = mech
+        elif k in ("board", "start") and isinstance(v, dict) and isinstance(into.get(k), dict):
+            into[k] = {**into[k], **v}
+        else:
+            into[k] = v
+        if k in new_origin:
+            origin[k] = new_origin[k]
+
+
+def _where(origin, key, sub=None):
+    file, mapping = origin.get(key, (None, None))
+    if mapping is None:
+        return file, None, None
+    if sub is not None and isinstance(mapping.get(key), dict) and hasattr(mapping[key], "key_loc"):
+        line, col = mapping[key].key_loc(sub)
+    else:
+        line, col = mapping.key_loc(key)
+    return file, line, col
+
+
+def build_rules(name, merged, origin, path) -> Rules:
+    board = merged.get("board")
+    if not isinstance(board, dict):
+        raise RulesError("the rules need a board: {columns: N}", file=path, line=1, column=1)
+    for key in board:
+        if key not in BOARD_KEYS:
+            file, line, col = _where(origin, "board", key)
+            raise RulesError(f"unknown key {key!r} in board", file=file, line=line, column=col,
+                             expected=", ".join(BOARD_KEYS), hint=closest_hint(key, BOARD_KEYS))
+    players = board.get("players", 2)
+    if players not in (1, 2) or isinstance(players, bool):
+        file, line, col = _where(origin, "board", "players")
+        raise RulesError(f"board: players must be 1 (one player's rows) or 2, not {players!r}",
+                         file=file, line=line, column=col)
+    try:
+        geometry = Geometry(int(board.get("columns", 0)), int(board.get("rows_per_player", 2)),
+                            (SOUTH, NORTH) if players == 2 else (SOUTH,),
+                            board.get("notation", "chess"), board.get("track", "loop"))
+    except (MancalaError, TypeError, ValueError) as exc:
+        file, line, col = _where(origin, "board")
+        raise RulesError(f"bad board: {getattr(exc, 'message', exc)}", file=file, line=line, column=col) from None
+    start = dict(merged.get("start") or {})
+    for key in start:
+        if key not in START_KEYS:
+            file, line, col = _where(origin, "start", key)
+            raise RulesError(f"unknown key {key!r} in start", file=file, line=line, column=col,
+                             expected=", ".join(START_KEYS), hint=closest_hint(key, START_KEYS))
+    if "board" in start:
+        file, line, col = _where(origin, "start", "board")
+        start["board"] = parse_board_rows(start["board"], file, (line, col), "start board")
+    mechanics = merged.get("mechanics") or {}
+    for block, params in mechanics.items():
+        file, mapping = origin.get(("mechanics", block), (path, None))
+        line, col = mapping.key_loc(block) if mapping is not None else (None, None)
+        if block not in BLOCKS:
+            raise RulesError(f"unknown building block {block!r}", file=file, line=line, column=col,
+                             expected="one of " + ", ".join(sorted(BLOCKS)), hint=closest_hint(block, BLOCKS))
+        try:
+            BLOCKS[block](params if isinstance(params, dict) else None, _GeometryOnly(geometry))
+        except MancalaError as exc:
+            raise exc.located(file, line, col) from None
+        if params is not None and not isinstance(params, dict):
+            raise RulesError(f"the parameters of block {block!r} must be a mapping", file=file, line=line, column=col)
+    meta = {k: merged.get(k) for k in ("summary", "sources", "notes") if merged.get(k) is not None}
+    try:
+        rules = Rules(name, geometry, mechanics, start, merged.get("title"), meta)
+        rules.initial_position()
+    except MancalaError as exc:
+        block = getattr(exc, "block", None)
+        if block and ("mechanics", block) in origin:
+            file, mapping = origin[("mechanics", block)]
+            line, col = mapping.key_loc(block)
+        else:
+            file, line, col = _where(origin, "mechanics")
+            if line is None:        # no mechanics at all: the file as a whole
+                file, line, col = path, 1, 1
+        raise exc.located(file or path, line, col) from None
+    rules.path = path
+    return rules
+
+
+class _GeometryOnly:
+    def __init__(self, geometry):
+        self.geometry = geometry

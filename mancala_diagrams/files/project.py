@@ -1,0 +1,88 @@
+"""Where the project's files are: rules/, sources/, and the published transcriptions."""
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+
+def find_root(start=None) -> Path:
+    """The project root: the nearest folder (from *start*, else the working
+    directory, else the package's parent) that has rules/ and sources/."""
+    candidates = []
+    if start is not None:
+        candidates.append(Path(start))
+    candidates.append(Path.cwd())
+    candidates.append(Path(__file__).resolve().parent.parent)
+    for c in candidates:
+        for p in (c, *c.resolve().parents):
+            if (p / "rules").is_dir() and (p / "sources").is_dir():
+                return p
+    return candidates[-1]
+
+
+def published_dir(root: Path) -> Path | None:
+    """The exact transcriptions of the source pages (``../shared/published``
+    beside the project, or ``$MANCALA_PUBLISHED``), if present."""
+    env = os.environ.get("MANCALA_PUBLISHED")
+    path = Path(env) if env else Path(root).resolve().parent / "shared" / "published"
+    return path if path.is_dir() else None
+
+
+@lru_cache(maxsize=8)
+def published_diagrams(directory: str) -> dict:
+    """id -> {'page', 'rows', 'marks', 'text_before'} for every published diagram."""
+    out = {}
+    for f in sorted(Path(directory).glob("*.json")):
+        data = json.loads(f.read_text(encoding="utf-8"))
+        before = ""
+        for b in data["blocks"]:
+            if b["kind"] == "diagram":
+                out[b["id"]] = {"page": f.stem, "rows": b["rows"], "marks": b.get("marks"),
+                                "text_before": before}
+            else:
+                before = b.get("text", "")
+    return out
+
+
+def example_paths(root: Path):
+    return sorted(Path(root, "sources").rglob("*.yaml"))
+
+
+def safe_path(root, relative) -> Path:
+    """*relative* resolved inside *root* (a directive's argument, a file named
+    in YAML ...), refusing anything that would read outside it: an absolute
+    path, ``..`` that climbs out, a symbolic link that points out, a NUL byte.
+    Raises :class:`~.errors.MancalaError`."""
+    from ..errors import MancalaError
+    text = str(relative)
+    if not text or "\x00" in text:
+        raise MancalaError(f"not a file name: {text!r}", expected="a path relative to the project")
+    if Path(text).is_absolute() or text.startswith(("/", "\\")) or (len(text) > 1 and text[1] == ":"):
+        raise MancalaError(f"{text!r} is an absolute path", expected=f"a path relative to {root}")
+    base = Path(root).resolve()
+    target = (base / text).resolve()
+    if target != base and base not in target.parents:
+        raise MancalaError(f"{text!r} points outside {base}", expected=f"a path inside {base}")
+    return target
+
+
+def directive_file(srcdir, root, document_dir, argument) -> Path:
+    """The file a documentation directive names (relative to its page, or to the
+    documentation folder when it starts with ``/``, as Sphinx reads it), refused
+    unless it lies inside the documentation folder *srcdir* or the project's
+    ``sources/`` once ``..`` and symbolic links are resolved: a page cannot make
+    the build read anything else.  Raises :class:`~.errors.MancalaError`."""
+    from ..errors import MancalaError
+    text = str(argument)
+    if "\x00" in text or not text.strip():
+        raise MancalaError(f"not a file name: {text!r}")
+    srcdir, root = Path(srcdir).resolve(), Path(root).resolve()
+    base = srcdir if text.startswith("/") else Path(document_dir)
+    target = (base / text.lstrip("/")).resolve()
+    allowed = (srcdir, root / "sources")
+    if not any(target == a or a in target.parents for a in allowed):
+        raise MancalaError(f"{text!r} is outside the documentation and the sources",
+                           expected=f"a file under {srcdir} or {root / 'sources'}")
+    return target

@@ -1,0 +1,8 @@
+"""The katro bevohoka solver: the fewest turns (then laps) to win a puzzle.
+
+:mod:`.search` is a self-contained search (it has its own compact board), so
+that it can be cross-checked against the general engine by the tests.
+
+May import: :mod:`mancala_diagrams.errors` and the standard library; never the
+file formats, the drawing, Sphinx or the CLI.
+"""

@@ -1,0 +1,818 @@
+"""Sphinx extension: draw positions, sowing orders and worked examples.
+
+A thin layer: it reads the directive, asks the engine to replay the example,
+asks :mod:`captions` for the words and :mod:`render` for the pixels, and
+returns standard docutils ``figure``/``image`` nodes.  Directives (usable from
+reST and from MyST's ``{directive}`` fences):
+
+``mancala-example PATH``
+    A worked example (YAML), replayed by the engine: a figure per published
+    step, with a caption written from the engine's trace.  An erratum is drawn
+    as the published diagram and the replayed one side by side.
+``mancala-position [TEXT]``
+    One position, from a position text (``2,0/1,3 south``) or a board block in
+    the content (rows top first, ``.`` for an empty hole).
+``mancala-track``
+    A numbered sowing order.
+``mancala-legend``
+    What the highlight rings and frames mean.
+``mancala-verification`` / ``mancala-errata``
+    The verifier's table of every published diagram, and the list of declared
+    errata, with links to where each diagram is drawn.
+
+The figures of an example with several steps are wrapped in a
+``div.mancala-steps`` that carries the step-through viewer's labels in the
+build's language (``data-label-*``); ``static/mancala-viewer.js`` turns it into
+a player (previous, next, arrow keys, step counter, play) and without
+JavaScript every figure stays visible.  Every image of one example has the same
+size (room for the reserve and hand trays is kept on every step when any step
+needs it), so that the player does not jump.
+
+For ``make bench``: the config value ``mancala_plain`` (``-D mancala_plain=1``)
+makes the drawing directives emit a plain paragraph instead (the baseline of the
+extension's cost), and the environment variable ``MANCALA_RENDER_LOG`` names a
+file to which each image actually drawn appends its name and drawing time.
+
+Images are drawn at read time into a cache directory shared by the builds of
+both languages (config ``mancala_image_cache``; default ``_mancala_images``
+beside the doctree directory), named by a hash of their content and written
+atomically, so an unchanged image is never redrawn and a crash never leaves a
+half-written file.  Generated words (captions, alt text) are written in the
+build's ``language``, so they need no translation catalog and are kept out of
+the gettext extraction.  A bad example gives a warning naming the YAML file and
+line, never an exception.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from .. import __version__
+from ..drawing import captions, render
+from ..errors import MancalaError
+from ..engine.geometry import CCW, NORTH, SOUTH, parse_direction
+from ..engine.position import Position
+
+logger = logging.getLogger(__name__)
+
+STATUS_WORDS = {
+    "verified": {"en": "verified", "fr": "vérifié"},
+    "erratum": {"en": "erratum", "fr": "erratum"},
+    "mismatch": {"en": "mismatch", "fr": "désaccord"},
+    "error": {"en": "error", "fr": "erreur"},
+    "generated": {"en": "generated", "fr": "généré"},
+}
+WORDS = {
+    "diagram": {"en": "Diagram", "fr": "Diagramme"},
+    "status": {"en": "Status", "fr": "Statut"},
+    "drawn": {"en": "Drawn at", "fr": "Dessiné dans"},
+    "not_drawn": {"en": "not drawn on this site", "fr": "non dessiné sur ce site"},
+    "published": {"en": "Left: as published. Right: as replayed by the engine; the marked holes differ.",
+                  "fr": "À gauche\u00a0: tel que publié. À droite\u00a0: tel que rejoué par le moteur\u00a0; "
+                        "les cases marquées diffèrent."},
+    "assumptions": {"en": "Assumptions", "fr": "Hypothèses"},
+    "no_errata": {"en": "No erratum is declared.", "fr": "Aucun erratum n’est déclaré."},
+    "details": {"en": "Details", "fr": "Détails"},
+    "own_example": {"en": "The project’s own example: no source draws these boards; the rules engine "
+                          "computed them, and the verification replays them.",
+                    "fr": "Exemple propre au projet : aucune source ne dessine ces plateaux ; le moteur "
+                          "de règles les a calculés, et la vérification les rejoue."},
+}
+#: The step-through viewer's labels (``data-label-*`` of ``div.mancala-steps``);
+#: ``{n}`` and ``{total}`` are filled in by the script.
+VIEWER_LABELS = {
+    "prev": {"en": "Previous step", "fr": "Étape précédente"},
+    "next": {"en": "Next step", "fr": "Étape suivante"},
+    "play": {"en": "Play", "fr": "Lire"},
+    "pause": {"en": "Pause", "fr": "Pause"},
+    "step": {"en": "Step {n} of {total}", "fr": "Étape {n} sur {total}"},
+    "controls": {"en": "Steps of the example", "fr": "Étapes de l’exemple"},
+}
+
+
+def project_file(env, argument) -> str:
+    """The file a directive names, inside the documentation or the project's
+    sources (anything else is refused with a MancalaError)."""
+    from ..files.project import directive_file
+    root = Path(getattr(env.config, "mancala_project_root", None) or Path(env.srcdir).parent)
+    docdir = Path(env.doc2path(env.docname)).parent
+    return str(directive_file(env.srcdir, root, docdir, argument))
+
+
+def lang_of(env) -> str:
+    language = (env.config.language or "en").lower()
+    return "fr" if language.startswith("fr") else "en"
+
+
+# -- image files -------------------------------------------------------------------------
+
+def image_dir(env) -> Path:
+    configured = env.config.mancala_image_cache
+    if configured:
+        path = Path(configured)
+        if not path.is_absolute():
+            path = Path(env.srcdir) / path
+    else:
+        path = Path(env.doctreedir) / "_mancala_images"
+    return path
+
+
+def write_image(env, position, highlights=None, marks=None, numbers=None, options=None,
+                labels=None) -> Path:
+    """Draw the image unless a file with its content hash exists; return its path."""
+    folder = image_dir(env)
+    folder.mkdir(parents=True, exist_ok=True)
+    key = render.cache_key(position, highlights, marks, numbers, options, labels)
+    path = folder / f"board-{key}.png"
+    if not path.exists():
+        started = time.perf_counter()
+        data = render.render_png(position, highlights, marks, numbers, options, labels)
+        log = os.environ.get("MANCALA_RENDER_LOG")
+        if log:  # make bench: which images a build drew, and how long each took
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(f"{path.name}\t{time.perf_counter() - started:.6f}\n")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    return path
+
+
+def _size(position, options=None, has_trays=None) -> tuple[int, int]:
+    o = options or render.Options()
+    g = position.geometry
+    if has_trays is None:
+        has_trays = o.tray_room or bool((position.hand and position.hand.seeds) or any(position.reserves))
+    return render.board_size(g, o, has_trays and o.trays)
+
+
+class MancalaDirective(SphinxDirective):
+    """Shared helpers: image nodes, figures, warnings."""
+
+    def image_node(self, position, alt, highlights=None, marks=None, numbers=None,
+                   labels=None, options=None) -> nodes.image:
+        path = write_image(self.env, position, highlights, marks, numbers, options, labels)
+        docdir = Path(self.env.doc2path(self.env.docname)).parent
+        uri = Path(os.path.relpath(path, docdir)).as_posix()
+        w, h = _size(position, options)
+        return nodes.image(uri=uri, alt=alt, width=f"{w}px",
+                           classes=["mancala-board", "no-scaled-link"])
+
+    def plain(self):
+        """``mancala_plain``: a paragraph instead of the drawing (make bench's baseline)."""
+        text = f"[{self.name} {' '.join(self.arguments)}]".replace(" ]", "]")
+        para = nodes.paragraph(text=text)
+        para["translatable"] = False
+        return [para]
+
+    def figure(self, images, caption_text, ids=None, classes=()) -> nodes.figure:
+        fig = nodes.figure(classes=["mancala-figure", *classes])
+        self.set_source_info(fig)
+        if ids:
+            fig["ids"].extend(ids)
+        if len(images) > 1:
+            row = nodes.container(classes=["mancala-side-by-side"])
+            row.extend(images)
+            fig += row
+        else:
+            fig.extend(images)
+        if caption_text:
+            cap = nodes.caption(caption_text, caption_text)
+            self.set_source_info(cap)
+            cap["translatable"] = False   # written in the build's language already
+            fig += cap
+        return fig
+
+    def warn(self, message, line=None):
+        """A Sphinx warning at the directive (the YAML file and line are in *message*)."""
+        logger.warning(message, location=(self.env.docname, line or self.lineno),
+                       type="mancala", subtype="example")
+        return []
+
+    def describe_error(self, exc: Exception, yaml_path=None) -> str:
+        if isinstance(exc, MancalaError):
+            if yaml_path and exc.file is None:
+                exc.located(file=str(yaml_path))
+            if exc.file:
+                exc.file = self.shown_path(exc.file)
+                exc.args = (str(exc),)
+            return str(exc)
+        where = f"{self.shown_path(yaml_path)}: " if yaml_path else ""
+        return f"{where}internal error ({type(exc).__name__}: {exc})"
+
+    def shown_path(self, path) -> str:
+        """A path as the reader of the warning knows it: relative to the project."""
+        try:
+            root = Path(self.env.srcdir).parent
+            return Path(os.path.relpath(Path(path).resolve(), root)).as_posix()
+        except (ValueError, OSError):
+            return str(path)
+
+    def project_file(self, argument) -> str:
+        return project_file(self.env, argument)
+
+    def holes_option(self, geometry, names):
+        return [geometry.parse(n) for n in (names or "").replace(",", " ").split()]
+
+
+def _parse_marks(text, geometry) -> dict:
+    marks = {}
+    for item in (text or "").split():
+        if "=" not in item:
+            raise MancalaError(f"a mark is HOLE=COLOUR, not {item!r}")
+        hole, colour = item.split("=", 1)
+        marks[geometry.parse(hole)] = colour
+    return marks
+
+
+HIGHLIGHT_OPTIONS = {role: directives.unchanged for role in render.ROLES}
+
+
+class PositionDirective(MancalaDirective):
+    """``mancala-position``: one position, from a text or a board block."""
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {
+        "to-move": directives.unchanged,
+        "solo": directives.flag,
+        "caption": directives.unchanged,
+        "alt": directives.unchanged,
+        "marks": directives.unchanged,
+        "name": directives.unchanged,
+        "labels": lambda arg: directives.choice(arg, ("letters", "chess")),
+        **HIGHLIGHT_OPTIONS,
+    }
+
+    def parse_block(self) -> Position:
+        rows = []
+        for i, line in enumerate(self.content):
+            if not line.strip():
+                continue
+            try:
+                rows.append([0 if tok == "." else int(tok) for tok in line.split()])
+            except ValueError:
+                # reST knows the line of each content line; MyST only the directive's
+                offset = self.content.info(i)[1]
+                self.bad_line = offset + 1 if offset is not None and offset >= self.lineno else None
+                raise MancalaError(f"a board row holds numbers or '.', not {line.strip()!r}") from None
+        to_move = self.options.get("to-move", SOUTH).strip().lower()
+        return Position.from_rows(rows, solo="solo" in self.options, to_move=to_move)
+
+    def run(self):
+        if self.config.mancala_plain:
+            return self.plain()
+        try:
+            if self.arguments:
+                position = Position.from_text(self.arguments[0])
+            elif self.content:
+                position = self.parse_block()
+            else:
+                raise MancalaError("give a position text or a board block")
+            g = position.geometry
+            highlights = {role: self.holes_option(g, self.options.get(role)) for role in render.ROLES
+                          if self.options.get(role)}
+            marks = _parse_marks(self.options.get("marks"), g)
+        except MancalaError as exc:
+            return self.warn(f"mancala-position: {exc}", getattr(self, "bad_line", None))
+        lang = lang_of(self.env)
+        alt = self.options.get("alt") or captions.describe_position(position, lang, highlights=highlights)
+        labels = None
+        if self.options.get("labels"):  # hole names drawn on the board (de Voogt's letters ...)
+            notation = self.options["labels"]
+            labels = {h: g.name(h, notation) for h in range(g.size)}
+        image = self.image_node(position, alt, highlights, marks, labels=labels)
+        ids = [nodes.make_id(self.options["name"])] if self.options.get("name") else None
+        caption = self.options.get("caption")
+        fig = self.figure([image], None, ids=ids)
+        if caption:  # the author's words: translated through the catalogs like any prose
+            cap = nodes.caption(caption, caption)
+            self.set_source_info(cap)
+            fig += cap
+        return [fig]
+
+
+class TrackDirective(MancalaDirective):
+    """``mancala-track``: the order in which one player's seeds are sown."""
+    has_content = False
+    option_spec = {
+        "columns": directives.positive_int,
+        "rows": directives.positive_int,        # rows per player
+        "solo": directives.flag,
+        "player": directives.unchanged,
+        "start": directives.unchanged,
+        "direction": directives.unchanged,
+        "first": directives.nonnegative_int,
+        "caption": directives.unchanged,
+        "name": directives.unchanged,
+    }
+
+    def run(self):
+        if self.config.mancala_plain:
+            return self.plain()
+        lang = lang_of(self.env)
+        try:
+            columns = self.options.get("columns")
+            if not columns:
+                raise MancalaError("mancala-track needs :columns:")
+            board = render.empty_board(columns, self.options.get("rows", 2), "solo" in self.options)
+            g = board.geometry
+            player = self.options.get("player", SOUTH).strip().lower()
+            if player not in g.players:
+                raise MancalaError(f"no player {player!r} on this board", expected=" or ".join(g.players))
+            direction = parse_direction(self.options.get("direction", "counterclockwise").strip())
+            start = self.options.get("start") or g.name(g.track(player)[0])
+            numbers = render.track_numbers(g, player, start, direction, self.options.get("first", 0))
+        except MancalaError as exc:
+            return self.warn(f"mancala-track: {exc}")
+        alt = captions.describe_position(board, lang, numbers=numbers)
+        image = self.image_node(board, alt, numbers=numbers)
+        ids = [nodes.make_id(self.options["name"])] if self.options.get("name") else None
+        fig = self.figure([image], None, ids=ids)
+        caption = self.options.get("caption")
+        if caption:
+            cap = nodes.caption(caption, caption)
+            self.set_source_info(cap)
+        else:
+            who = captions.PLAYER[lang][player]
+            hole = g.name(g.parse(start))
+            way = captions.DIRECTION[lang][direction]
+            first = self.options.get("first", 0)
+            if lang == "en":
+                text = (f"{who}’s sowing order from {hole}, {way}: the seeds taken from the hole "
+                        f"numbered {first} fall into the holes numbered {first + 1}, {first + 2}, and so on.")
+            else:
+                text = (f"L’ordre du semis de {who} depuis {hole}, {way}{captions.NBSP}: les graines prises "
+                        f"dans la case {first} tombent dans les cases {first + 1}, {first + 2}, etc.")
+            cap = nodes.caption(text, text)
+            self.set_source_info(cap)
+            cap["translatable"] = False
+        fig += cap
+        return [fig]
+
+
+class LegendDirective(MancalaDirective):
+    """``mancala-legend``: a list of the highlight marks with a small sample of each."""
+    has_content = False
+
+    def run(self):
+        if self.config.mancala_plain:
+            return self.plain()
+        lang = lang_of(self.env)
+        items = nodes.bullet_list(classes=["mancala-legend"])
+        sample = Position.from_rows([[2]], solo=True)
+        small = render.Options(cell=34, margin=3, trays=False)
+        for role in render.ROLES:
+            path = write_image(self.env, sample, {role: [0]}, options=small)
+            docdir = Path(self.env.doc2path(self.env.docname)).parent
+            uri = Path(os.path.relpath(path, docdir)).as_posix()
+            w, h = render.board_size(sample.geometry, small)
+            img = nodes.image(uri=uri, alt=captions.ROLE_NAMES[role][lang], width=f"{w}px",
+                              classes=["mancala-legend-sample", "no-scaled-link"])
+            para = nodes.paragraph()
+            para += img
+            text = " " + captions.legend_text(role, lang)
+            para += nodes.Text(text)
+            items += nodes.list_item("", para)
+        return [items]
+
+
+# -- worked examples -------------------------------------------------------------------------
+
+def _highlights_from(events, geometry) -> dict:
+    """Highlight roles for one step, from the events that led to it."""
+    hl = {role: set() for role in ("emptied", "sown", "last", "captured")}
+    last = None
+    for e in events:
+        if e.kind == "pickup":
+            hl["emptied"].update(e.holes)
+        elif e.kind in ("drop", "place"):
+            hl["sown"].update(e.holes)
+            last = e.holes[-1] if e.holes else last
+        elif e.kind == "capture":
+            hl["captured"].update(e.holes)
+        elif e.kind == "merge":
+            hl["sown"].update(e.holes)
+    if last is not None:
+        hl["last"].add(last)
+        hl["sown"].discard(last)
+    # a hole emptied and sown again in the same step is shown as sown
+    hl["emptied"] -= hl["sown"] | hl["last"]
+    return {k: sorted(v) for k, v in hl.items() if v}
+
+
+def _special_holes(rules, geometry) -> list:
+    """Holes the rules treat specially (rova, nyumba, tsibongy, target), if the rules say."""
+    for attr in ("special_holes", "specials"):
+        holes = getattr(rules, attr, None)
+        if holes:
+            try:
+                return sorted({h if isinstance(h, int) else geometry.parse(h) for h in holes})
+            except MancalaError:
+                return []
+    return []
+
+
+def _grid_position(grid, like: Position) -> Position:
+    return replace(like, cells=tuple(v or 0 for row in grid for v in row))
+
+
+def _differing(a: Position, b: Position) -> list:
+    if a.geometry.size != b.geometry.size:
+        return []
+    return [h for h, (x, y) in enumerate(zip(a.cells, b.cells)) if x != y]
+
+
+def _project_root(env, path) -> Path:
+    if env.config.mancala_project_root:
+        return Path(env.config.mancala_project_root)
+    from ..files.project import find_root
+    return find_root(Path(path).parent)
+
+
+_LIBRARIES: dict = {}
+
+
+def _rules_library(directory: Path):
+    """One rules library per rules folder for the whole build (each example used to
+    parse its rules files again), renewed when a rules file changes."""
+    from ..files.loader import RulesLibrary
+    files = sorted(Path(directory).glob("*.yaml"))
+    signature = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    cached = _LIBRARIES.get(str(directory))
+    if cached is None or cached[0] != signature:
+        cached = _LIBRARIES[str(directory)] = (signature, RulesLibrary(directory))
+    return cached[1]
+
+
+def _numbers_from_grid(grid, geometry) -> dict:
+    C = geometry.columns
+    return {r * C + c: v for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None}
+
+
+def _position_at(event, rep, g) -> Position:
+    """The board right after *event*, with the seeds in hand and the reserves."""
+    from ..engine.position import Hand
+    positions = rep.positions
+    base = positions[min(event.turn - 1, len(positions) - 1)] if positions else None
+    reserves = list(base.reserves) if base is not None else [0, 0]
+    if event.kind != "start":
+        for e in rep.events:   # a seed placed from the reserve during this turn
+            if e.turn == event.turn and e.kind == "place":
+                idx = 0 if e.player == SOUTH else 1
+                reserves[idx] = max(0, reserves[idx] - (e.count or 1))
+            if e is event:
+                break
+    hand = Hand(event.hand, event.holes[0] if event.holes else 0, event.direction or CCW) if event.hand else None
+    # the mechanics' state (a special hole chosen at a set-up turn ...): once a turn
+    # has begun, the state it ends with
+    after = positions[event.turn] if event.kind != "start" and event.turn < len(positions) else base
+    return Position(g, tuple(event.cells), to_move=event.player if event.player in g.players else SOUTH,
+                    reserves=tuple(reserves), state=after.state if after is not None else (), hand=hand)
+
+
+class ExampleDirective(MancalaDirective):
+    """``mancala-example PATH``: a worked example, replayed and drawn step by step."""
+    required_arguments = 1
+    final_argument_whitespace = False
+    has_content = False
+    option_spec = {"class": directives.class_option}
+
+    def run(self):
+        try:
+            path = self.project_file(self.arguments[0])
+        except MancalaError as exc:
+            return self.warn(f"mancala-example: {exc}")
+        self.env.note_dependency(path)
+        if self.config.mancala_plain:
+            return self.plain()
+        self.yaml_path = path
+        lang = lang_of(self.env)
+        try:
+            if not os.path.exists(path):
+                raise MancalaError("no such example file", file=str(path))
+            from ..files.examples import ExampleLoader
+            root = _project_root(self.env, path)
+            example = ExampleLoader(_rules_library(root / "rules")).load(path)
+            out = self.draw(example, lang)
+        except Exception as exc:  # noqa: BLE001 - a bad example must not stop the build
+            return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
+        return out
+
+    # -- the steps: (diagram, position, events, following event, numbers) ----------------
+    def steps(self, example):
+        from ..files.examples import replay_line, track_grid
+        g = example.rules.geometry
+        if example.kind == "start":
+            start = example.rules.initial_position()
+            for d in example.diagrams:
+                yield d, start, [], None, None
+            return
+        if example.kind == "special-holes":     # coloured holes only: the marks are the drawing
+            board = render.empty_board(g.columns, g.rows_per_player, g.solo)
+            for d in example.diagrams:
+                yield d, board, [], None, None
+            return
+        if example.kind == "track":
+            numbers = _numbers_from_grid(track_grid(example), g)
+            board = render.empty_board(g.columns, g.rows_per_player, g.solo)
+            for d in example.diagrams:
+                visible = {h: n for h, n in numbers.items()
+                           if d.grid[h // g.columns][h % g.columns] is not None} or numbers
+                yield d, board, [], None, visible
+            return
+        for line in example.lines:
+            rep = replay_line(example, line)
+            done = 0
+            for d in line.diagrams:
+                ev = rep.event(d)
+                if ev is None:
+                    why = f": {rep.error}" if rep.error else ""
+                    raise MancalaError(f"diagram {d.id}: the replay has no event {d.at!r}{why}",
+                                       file=example.path, line=d.line)
+                idx = next(i for i, e in enumerate(rep.events) if e is ev)
+                chunk = rep.events[done:idx + 1] if idx >= done else [ev]
+                done = max(done, idx + 1)
+                following = rep.events[idx + 1:idx + 5]
+                yield d, _position_at(ev, rep, g), chunk, following, None
+
+    def draw(self, example, lang):
+        g = example.rules.geometry
+        specials = _special_holes(example.rules, g)
+        result = []
+        if example.generated:  # say so: the site otherwise shows published diagrams only
+            own = nodes.paragraph(classes=["mancala-generated"])
+            own += nodes.emphasis(text=WORDS["own_example"][lang])
+            own["translatable"] = False
+            result.append(own)
+        if example.assumptions:
+            note = nodes.note(classes=["mancala-assumptions"])
+            title = nodes.paragraph(classes=["mancala-assumptions-title"])
+            title += nodes.strong(text=WORDS["assumptions"][lang])
+            note += title
+            items = nodes.bullet_list()
+            for a in example.assumptions:
+                items += nodes.list_item("", nodes.paragraph(text=a[lang]))
+            note += items
+            result.append(note)
+        records, figures = [], []
+        steps = list(self.steps(example))
+        # the same image size on every step: keep the trays' room if any step needs it
+        trays = any((p.hand and p.hand.seeds) or any(p.reserves) for _d, p, _e, _f, _n in steps)
+        options = render.Options(tray_room=True) if trays else None
+        for diagram, position, events, following, numbers in steps:
+            hl = _highlights_from(events, g)
+            step_specials = specials or example.rules.special_holes_at(position)
+            if step_specials:
+                hl["special"] = step_specials
+            marks = diagram.marks
+            if diagram.caption:
+                text = diagram.caption[lang]
+            elif events and all(e.kind == "start" for e in events):
+                text = captions.describe_start(example.start or position, lang, example.rules, title=example.title,
+                                               assumed=bool(example.assumptions), artificial=example.artificial)
+            elif events:
+                text = captions.describe_events(events, g, lang, following=following, rules=example.rules,
+                                                start=example.start)
+            elif example.caption:
+                text = example.caption[lang]
+            else:
+                text = example.title[lang]
+            anchor = nodes.make_id(diagram.id)
+            alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers, rules=example.rules)
+            erratum = diagram.erratum
+            if erratum is not None:
+                published = _grid_position(diagram.grid, position)
+                diff = _differing(published, position)
+                left_alt = captions.describe_position(published, lang, highlights={"differs": diff})
+                images = [self.image_node(published, left_alt, {"differs": diff}, marks, options=options),
+                          self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
+                text = f"{text} {WORDS['published'][lang]} {erratum.reason[lang]}"
+                fig = self.figure(images, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
+            else:
+                fig = self.figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
+                                  f"{diagram.id}. {text}", ids=[anchor])
+            figures.append(fig)
+            records.append({"id": diagram.id, "anchor": anchor,
+                            "status": "erratum" if erratum is not None else "drawn",
+                            "reason": dict(erratum.reason) if erratum is not None else None,
+                            "example": self.shown_path(example.path)})
+        data = getattr(self.env, "mancala_diagrams", {})
+        data.setdefault(self.env.docname, []).extend(records)
+        self.env.mancala_diagrams = data
+        if len(figures) > 1:
+            steps_node = mancala_steps(classes=["mancala-steps"], title=example.title[lang],
+                                       labels={k: v[lang] for k, v in VIEWER_LABELS.items()})
+            self.set_source_info(steps_node)
+            steps_node.extend(figures)
+            figures = [steps_node]
+        return result + figures
+
+
+class mancala_steps(nodes.container):
+    """The figures of one worked example, in order: the step-through viewer's
+    markup in HTML (a plain container for every other builder)."""
+
+
+def visit_steps_html(self, node):
+    attrs = {f"data-label-{k}": v for k, v in node["labels"].items()}
+    attrs["data-title"] = node["title"]
+    self.body.append(self.starttag(node, "div", **attrs))
+
+
+def depart_steps_html(self, node):
+    self.body.append("</div>\n")
+
+
+# -- verification and errata pages ----------------------------------------------------------
+
+class mancala_placeholder(nodes.General, nodes.Element):
+    """Replaced at doctree-resolved time, once every page has been read."""
+
+
+class VerificationDirective(MancalaDirective):
+    """``mancala-verification``: every published diagram, its status, where it is drawn."""
+    has_content = False
+
+    def run(self):
+        if self.config.mancala_plain:
+            return self.plain()
+        root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
+        try:
+            from ..files.verify import verify_all
+            rows = verify_all(root)
+        except Exception as exc:  # noqa: BLE001
+            return self.warn(f"mancala-verification: {self.describe_error(exc)}")
+        for row in rows:
+            if row.get("example"):
+                example = Path(row["example"])
+                self.env.note_dependency(str(example if example.is_absolute() else root / example))
+            if row["status"] not in ("verified", "erratum", "generated"):
+                # the site is the verified site: a failed check fails a -W build
+                what = row.get("diagram") or row.get("check") or "-"
+                self.warn(f"mancala-verification: {what} {row['status']} in {row.get('example')}: "
+                          f"{row.get('reason', '')}")
+        keep = ("diagram", "status", "example", "reason")
+        node = mancala_placeholder(kind="verification",
+                                   rows=[{k: str(r[k]) for k in keep if r.get(k) is not None} for r in rows])
+        self.env.mancala_generated = getattr(self.env, "mancala_generated", set()) | {self.env.docname}
+        return [node]
+
+
+class ErrataDirective(MancalaDirective):
+    """``mancala-errata``: every declared erratum, with a link to its drawing."""
+    has_content = False
+
+    def run(self):
+        self.env.mancala_generated = getattr(self.env, "mancala_generated", set()) | {self.env.docname}
+        return [mancala_placeholder(kind="errata", rows=[])]
+
+
+def _link(app, fromdoc, docname, anchor, text):
+    ref = nodes.reference("", "", internal=True)
+    ref["refuri"] = app.builder.get_relative_uri(fromdoc, docname) + "#" + anchor
+    ref += nodes.Text(text)
+    return ref
+
+
+def _table(headers, rows):
+    table = nodes.table(classes=["mancala-verification"])
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for _ in headers:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    group += head
+    hrow = nodes.row()
+    for h in headers:
+        hrow += nodes.entry("", nodes.paragraph(text=h))
+    head += hrow
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        row = nodes.row()
+        for c in cells:
+            entry = nodes.entry()
+            if isinstance(c, nodes.Node):
+                p = nodes.paragraph()
+                p += c
+                entry += p
+            else:
+                entry += nodes.paragraph(text=str(c))
+            row += entry
+        body += row
+    return table
+
+
+def resolve_placeholders(app, doctree, fromdoc):
+    env = app.env
+    lang = lang_of(env)
+    if app.builder.name == "gettext":  # generated words are per language, not catalog messages
+        for img in doctree.findall(nodes.image):
+            if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
+                img.attributes.pop("alt", None)
+    where = {}
+    for docname, records in sorted(getattr(env, "mancala_diagrams", {}).items()):
+        for rec in records:
+            where.setdefault(rec["id"], (docname, rec))
+    for node in list(doctree.findall(mancala_placeholder)):
+        if node["kind"] == "verification":
+            rows = []
+            for r in node["rows"]:
+                did = r.get("diagram") or r.get("example", "?")
+                status = STATUS_WORDS.get(r.get("status"), {}).get(lang, r.get("status", "?"))
+                if did in where:
+                    docname, rec = where[did]
+                    cell = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
+                                 if docname in env.titles else docname)
+                else:
+                    cell = WORDS["not_drawn"][lang]
+                rows.append([did, status, cell])
+            new = _table([WORDS["diagram"][lang], WORDS["status"][lang], WORDS["drawn"][lang]], rows)
+        else:
+            errata = [(d, rec) for d, (docname, rec) in where.items() if rec["status"] == "erratum"]
+            if not errata:
+                new = nodes.paragraph(text=WORDS["no_errata"][lang])
+            else:
+                new = nodes.bullet_list(classes=["mancala-errata"])
+                for did, rec in sorted(errata):
+                    docname = where[did][0]
+                    para = nodes.paragraph()
+                    para += _link(app, fromdoc, docname, rec["anchor"], did)
+                    reason = (rec.get("reason") or {}).get(lang, "")
+                    para += nodes.Text(f"{captions.NBSP if lang == 'fr' else ''}: {reason}")
+                    new += nodes.list_item("", para)
+        node.replace_self(new)
+
+
+def purge_doc(app, env, docname):
+    if hasattr(env, "mancala_diagrams"):
+        env.mancala_diagrams.pop(docname, None)
+    if hasattr(env, "mancala_generated"):
+        env.mancala_generated.discard(docname)
+
+
+def merge_info(app, env, docnames, other):
+    data = getattr(env, "mancala_diagrams", {})
+    for docname in docnames:
+        if docname in getattr(other, "mancala_diagrams", {}):
+            data[docname] = other.mancala_diagrams[docname]
+    env.mancala_diagrams = data
+    env.mancala_generated = getattr(env, "mancala_generated", set()) | (
+        getattr(other, "mancala_generated", set()) & set(docnames))
+
+
+def before_read(app, env, docnames):
+    env.mancala_read_any = bool(docnames)
+
+
+def env_updated(app, env):
+    """Rewrite the verification and errata pages whenever any page was read."""
+    if getattr(env, "mancala_read_any", False):
+        return sorted(getattr(env, "mancala_generated", set()))
+    return []
+
+
+def add_static(app, config):
+    """Our stylesheet; added at config time, so that the saved configuration matches
+    the next build's and a no-op build stays a no-op."""
+    static = str(Path(__file__).parent / "static")
+    if static not in config.html_static_path:
+        config.html_static_path.append(static)
+
+
+def setup(app):
+    app.add_config_value("mancala_image_cache", "", "env", types=frozenset({str}))
+    app.add_config_value("mancala_project_root", "", "env", types=frozenset({str}))
+    app.add_config_value("mancala_plain", False, "env", types=frozenset({bool}))
+    app.add_directive("mancala-example", ExampleDirective)
+    app.add_directive("mancala-position", PositionDirective)
+    app.add_directive("mancala-track", TrackDirective)
+    app.add_directive("mancala-legend", LegendDirective)
+    app.add_directive("mancala-verification", VerificationDirective)
+    app.add_directive("mancala-errata", ErrataDirective)
+    app.add_node(mancala_placeholder)
+    app.add_node(mancala_steps, html=(visit_steps_html, depart_steps_html))
+    app.connect("doctree-resolved", resolve_placeholders)
+    app.connect("env-purge-doc", purge_doc)
+    app.connect("env-merge-info", merge_info)
+    app.connect("env-before-read-docs", before_read)
+    app.connect("env-updated", env_updated)
+    app.connect("config-inited", add_static)
+    app.add_css_file("mancala.css")
+    app.add_js_file("mancala-viewer.js", loading_method="defer")
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": render.RENDER_VERSION}

@@ -1,0 +1,176 @@
+"""The table of optimal katro bevohoka solutions on the site (directive
+``mancala-solutions PATH``), read from the solver's JSON file.
+
+The solver writes the file; this module only reads it, and is tolerant of its
+exact shape: the results are the list under ``results`` (or ``widths``, or the
+file itself if it is a list), one mapping per board width.  Known fields get a
+translated column heading (:data:`HEADINGS`); other scalar fields are shown
+too, under their own name, so that nothing the solver proves is hidden.
+Nested values (an optimal sequence ...) are left to other directives.
+
+Without the file (the solver has not run yet) the directive says so in the
+build's language instead of failing.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..errors import MancalaError
+
+HEADINGS = {
+    "columns": {"en": "Columns", "fr": "Colonnes"},
+    "width": {"en": "Columns", "fr": "Colonnes"},
+    "seeds": {"en": "Seeds", "fr": "Graines"},
+    "turns": {"en": "Fewest turns", "fr": "Moins de tours"},
+    "min_turns": {"en": "Fewest turns", "fr": "Moins de tours"},
+    "laps": {"en": "Fewest laps (with the fewest turns)", "fr": "Moins de semis (au moins de tours)"},
+    "min_laps": {"en": "Fewest laps (with the fewest turns)", "fr": "Moins de semis (au moins de tours)"},
+    "lower_bound": {"en": "Lower bound", "fr": "Borne inférieure"},
+    "upper_bound": {"en": "Upper bound", "fr": "Borne supérieure"},
+    "status": {"en": "Status", "fr": "Statut"},
+    "method": {"en": "Proof", "fr": "Preuve"},
+    "proof": {"en": "Proof", "fr": "Preuve"},
+    "positions": {"en": "Positions searched", "fr": "Positions explorées"},
+    "nodes": {"en": "Positions searched", "fr": "Positions explorées"},
+    "seconds": {"en": "Time (s)", "fr": "Temps (s)"},
+    "time_s": {"en": "Time (s)", "fr": "Temps (s)"},
+}
+VALUES = {
+    "proved": {"en": "proved", "fr": "prouvé"},
+    "optimal": {"en": "optimal", "fr": "optimal"},
+    "bounds": {"en": "bounds only", "fr": "bornes seulement"},
+    "out-of-reach": {"en": "out of reach", "fr": "hors de portée"},
+    "exhaustive": {"en": "exhaustive search", "fr": "recherche exhaustive"},
+}
+MISSING = {"en": "The solver's results are not available yet.",
+           "fr": "Les résultats du solveur ne sont pas encore disponibles."}
+
+
+def load_results(path) -> list[dict]:
+    """The list of per-width results in the solver's JSON file."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MancalaError("no solutions file", file=str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise MancalaError(f"not valid JSON: {exc.msg}", file=str(path), line=exc.lineno,
+                           column=exc.colno) from None
+    if isinstance(data, dict):
+        data = data.get("results", data.get("widths"))
+    if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+        raise MancalaError("the solutions file has no list of results", file=str(path),
+                           expected='{"results": [{"columns": 2, "turns": ...}, ...]}')
+    return data
+
+
+def table(results, lang="en") -> tuple[list[str], list[list[str]]]:
+    """(headings, rows) of the table: one row per width, scalar fields only,
+    known fields first in :data:`HEADINGS` order, then the others as found."""
+    keys = []
+    for r in results:
+        for k, v in r.items():
+            if k not in keys and (v is None or isinstance(v, (str, int, float, bool))):
+                keys.append(k)
+    order, seen = list(HEADINGS), list(keys)
+    keys.sort(key=lambda k: (order.index(k) if k in order else len(order), seen.index(k)))
+    headings = [HEADINGS.get(k, {}).get(lang, k.replace("_", " ")) for k in keys]
+
+    def cell(v):
+        if v is None:
+            return "—"
+        if isinstance(v, bool):
+            return {"en": ("yes", "no"), "fr": ("oui", "non")}[lang][0 if v else 1]
+        if isinstance(v, float):
+            v = f"{v:.3g}" if abs(v) < 1000 else f"{v:,.0f}"
+        if isinstance(v, int):
+            v = f"{v:,}".replace(",", "\u202f" if lang == "fr" else ",")
+        return VALUES.get(str(v), {}).get(lang, str(v))
+
+    rows = [[cell(r.get(k)) for k in keys] for r in results]
+    return headings, rows
+
+
+def note_solutions_file(env, docname, path) -> None:
+    """Make *docname* depend on the solutions file.  Sphinx rereads, on every
+    build, a page whose dependency is missing; so while the file does not exist
+    the page is remembered instead, and :func:`appeared` rereads it once the file
+    is there."""
+    if Path(path).is_file():
+        env.note_dependency(str(path))
+    else:
+        waiting = getattr(env, "mancala_solutions_missing", {})
+        waiting.setdefault(docname, set()).add(str(path))
+        env.mancala_solutions_missing = waiting
+
+
+def appeared(app, env, added, changed, removed):
+    """``env-get-outdated``: pages whose missing solutions file now exists."""
+    waiting = getattr(env, "mancala_solutions_missing", {})
+    return [doc for doc, paths in waiting.items() if any(Path(p).is_file() for p in paths)]
+
+
+def _purge(app, env, docname):
+    getattr(env, "mancala_solutions_missing", {}).pop(docname, None)
+
+
+def _merge(app, env, docnames, other):
+    theirs = getattr(other, "mancala_solutions_missing", {})
+    waiting = getattr(env, "mancala_solutions_missing", {})
+    waiting.update({d: theirs[d] for d in docnames if d in theirs})
+    env.mancala_solutions_missing = waiting
+
+
+def setup(app):  # pragma: no cover - exercised by the site build
+    from docutils import nodes
+    from sphinx.util.docutils import SphinxDirective
+
+    class SolutionsDirective(SphinxDirective):
+        required_arguments = 1
+
+        def text(self, value):
+            """A paragraph written in the build's language: not a catalog message."""
+            para = nodes.paragraph(text=value)
+            para["translatable"] = False
+            return para
+
+        def run(self):
+            from .directives import lang_of, project_file
+            try:
+                path = project_file(self.env, self.arguments[0])
+            except MancalaError as exc:
+                return [self.state.document.reporter.warning(f"mancala-solutions: {exc}", line=self.lineno)]
+            note_solutions_file(self.env, self.env.docname, path)
+            lang = lang_of(self.env)
+            try:
+                headings, rows = table(load_results(path), lang)
+            except MancalaError as exc:
+                if not Path(path).exists():
+                    return [self.text(MISSING[lang])]
+                return [self.state.document.reporter.warning(f"mancala-solutions: {exc}", line=self.lineno)]
+            tbl = nodes.table(classes=["mancala-solutions"])
+            group = nodes.tgroup(cols=len(headings))
+            tbl += group
+            for _ in headings:
+                group += nodes.colspec(colwidth=1)
+            head = nodes.thead()
+            group += head
+            row = nodes.row()
+            for h in headings:
+                row += nodes.entry("", self.text(h))
+            head += row
+            body = nodes.tbody()
+            group += body
+            for r in rows:
+                row = nodes.row()
+                for v in r:
+                    row += nodes.entry("", self.text(v))
+                body += row
+            return [tbl]
+
+    app.add_directive("mancala-solutions", SolutionsDirective)
+    app.connect("env-get-outdated", appeared)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
