@@ -88,6 +88,10 @@ class IncompatibleRules(RulesError):
         super().__init__(f"{message} [refused: {reason}]", **kw)
 
 
+class TodoLeft(MancalaError):
+    """A file still holds a ``TODO`` (or ``À FAIRE``) that a scaffold or a draft left for its author."""
+
+
 def closest_hint(word, candidates) -> str | None:
     """"did you mean ...?" for the candidate closest to *word*, or None when none is close."""
     import difflib

@@ -284,10 +284,27 @@ def test_scaffolded_variant_and_examples_pass_check(project, capsys, monkeypatch
     capsys.readouterr()
     files = [project / "rules" / "mine.yaml", *sorted((project / "sources" / "mine").glob("*.yaml"))]
     assert len(files) == 3
+    # as written, each file still holds the TODOs its author must replace: check refuses them
+    assert cli.main(["check", *map(str, files)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("the file still holds a TODO") == 3, out
+    for f in files:
+        lines = f.read_text(encoding="utf-8").splitlines(keepends=True)
+        f.write_text("".join(finished(line) for line in lines), encoding="utf-8")
     assert cli.main(["check", *map(str, files)]) == 0, capsys.readouterr().out
     text = files[0].read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=../mancala_diagrams/files/schemas/rules.schema.json")
     assert "win: empty-inner-row" in text
+
+
+def finished(line: str) -> str:
+    """What an author writes in place of a scaffold's TODO line."""
+    if "TODO-bibliography-key" in line:
+        return line.replace("TODO-bibliography-key", "dandouau1909")
+    if "TODO" in line or "À FAIRE" in line:
+        key = line.split(":", 1)[0]
+        return f"{key}: finished by its author\n"
+    return line
 
 
 def test_scaffold_refuses_a_misspelt_base_with_the_closest_name(project, capsys, monkeypatch):

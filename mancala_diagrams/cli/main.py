@@ -140,6 +140,7 @@ def cmd_schema(args) -> int:
 
 
 def cmd_new(args) -> int:
+    from pathlib import Path
     from ..files.project import find_root
     from ..files import scaffold
     root = find_root()
@@ -153,8 +154,10 @@ def cmd_new(args) -> int:
         if not args.rules:
             print("mancala-diagrams: new example needs --rules RULES", file=sys.stderr)
             return 2
-        path = scaffold.new_example(root, args.name, args.rules, args.dir, args.moves, args.turns,
-                                    args.describes or (), args.force, args.board, args.to_move)
+        directory = Path(args.dir).resolve() if args.dir else None    # relative to where the command runs
+        path = scaffold.new_example(root, args.name, args.rules, directory, args.moves, args.turns,
+                                    args.describes or (), args.force, args.board, args.to_move,
+                                    page=args.page, reserve=args.reserve)
     print(f"wrote {path}")
     print(f"next: edit it, then run: mancala-diagrams check {path}")
     return 0
@@ -235,7 +238,12 @@ def build_parser():
     n.add_argument("--title-en", help="variant: the English name")
     n.add_argument("--title-fr", help="variant: the French name")
     n.add_argument("--rules", help="example: the rules it follows")
-    n.add_argument("--dir", help="example: the folder (default sources/<first word of the rules>)")
+    n.add_argument("--dir", help="example: the folder, relative to the current folder "
+                                 "(default sources/PAGE with --page, else the sources folder the rules' name starts with)")
+    n.add_argument("--page", help="example: the published page its diagrams come from (source.page; "
+                                  "the example goes to sources/PAGE/)")
+    n.add_argument("--reserve", help="example: seeds off the board with --board, 'SOUTH,NORTH' or one number "
+                                     "for both (default: none, which the file then states)")
     n.add_argument("--moves", help="example: the turns, e.g. 'a2 clockwise; c3 ccw, tsibongy left' "
                                    "(default: the first legal move of each turn)")
     n.add_argument("--turns", type=int, default=1, help="example: how many turns without --moves (default 1)")

@@ -68,8 +68,9 @@ def parse_board_rows(text, file=None, loc=(None, None), what="board"):
 class RulesLibrary:
     """The rules files of a directory, loaded on demand and cached by name."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, allow_todo: bool = False):
         self.directory = Path(directory)
+        self.allow_todo = allow_todo    # only the scaffolds read back what they wrote with its TODOs
         self._raw: dict[str, LocDict] = {}
         self._rules: dict[str, Rules] = {}
         self._validated: set = set()
@@ -88,7 +89,7 @@ class RulesLibrary:
                 raise RulesError(f"no rules called {name!r}", file=file, line=loc[0], column=loc[1],
                                  expected=f"a file in {self.directory}", hint=closest_hint(name, self.names()))
             digest = file_digest(path)      # before parsing: a later change makes it differ
-            data = load_yaml_file(path)
+            data = load_yaml_file(path, allow_todo=self.allow_todo)
             _require_mapping(data, "a rules file", str(path), (1, 1))
             _check_keys(data, RULES_KEYS, "a rules file", str(path))
             if data.get("rules") != name:
@@ -209,6 +210,11 @@ def build_rules(name, merged, origin, path) -> Rules:
             file, line, col = _where(origin, "board", key)
             raise RulesError(f"unknown key {key!r} in board", file=file, line=line, column=col,
                              expected=", ".join(BOARD_KEYS), hint=closest_hint(key, BOARD_KEYS))
+    if "columns" not in board:
+        bases = [f for f, _ in (origin.get("board", (None, None)),) if f and f != path]
+        raise RulesError("the rules give no number of columns" + (
+            f" (their board comes from {Path(bases[0]).stem}, a base that leaves it to each variant)" if bases else ""),
+            file=path, line=1, column=1, expected="board: {columns: N} in this file")
     players = board.get("players", 2)
     if players not in (1, 2) or isinstance(players, bool):
         file, line, col = _where(origin, "board", "players")
@@ -246,7 +252,7 @@ def build_rules(name, merged, origin, path) -> Rules:
     meta = {k: merged.get(k) for k in ("summary", "sources", "notes") if merged.get(k) is not None}
     try:
         rules = Rules(name, geometry, mechanics, start, merged.get("title"), meta)
-        rules.initial_position()
+        first = rules.initial_position()
     except MancalaError as exc:
         block = getattr(exc, "block", None)
         if block and ("mechanics", block) in origin:
@@ -257,6 +263,10 @@ def build_rules(name, merged, origin, path) -> Rules:
             if line is None:        # no mechanics at all: the file as a whole
                 file, line, col = path, 1, 1
         raise exc.located(file or path, line, col) from None
+    if first.seeds == 0:
+        raise RulesError("the start puts no seeds on the board and none in reserve", file=path, line=1, column=1,
+                         expected="start: {seeds_per_hole: N}, start: {board: ...} or start: {reserve: N}"
+                                  " (in this file or a base)")
     rules.path = path
     return rules
 

@@ -14,6 +14,7 @@ import yaml
 
 from ..errors import MancalaError
 from ..engine.geometry import direction_name, parse_direction
+from .formats import BOARD_KEYS, RULES_START_KEYS
 from .loader import RulesLibrary
 from ..engine.mechanics import BLOCKS
 from ..errors import closest_hint
@@ -47,16 +48,32 @@ def _write_new(path: Path, text: str, force=False) -> Path:
     return path
 
 
-def parse_settings(settings) -> dict:
-    """``BLOCK.PARAM=VALUE`` (VALUE read as YAML) -> {block: {param: value}};
-    ``BLOCK=null`` removes a block the base names; ``BLOCK={}`` adds one with its defaults."""
+SECTIONS = {"board": BOARD_KEYS, "start": RULES_START_KEYS}
+
+
+def parse_settings(settings) -> tuple[dict, dict]:
+    """``--set`` items -> (mechanics, sections).
+
+    ``BLOCK.PARAM=VALUE`` (VALUE read as YAML) -> mechanics {block: {param: value}};
+    ``BLOCK=null`` removes a block the base names; ``BLOCK={}`` adds one with its
+    defaults; ``board.KEY=VALUE`` and ``start.KEY=VALUE`` set the board
+    (columns, rows_per_player, players, track, notation) and the start."""
     mechanics: dict = {}
+    sections: dict = {}
     for item in settings or ():
         if "=" not in item:
-            raise MancalaError(f"--set {item!r}", expected="BLOCK.PARAM=VALUE, BLOCK={} or BLOCK=null")
+            raise MancalaError(f"--set {item!r}", expected="BLOCK.PARAM=VALUE, BLOCK={}, BLOCK=null, "
+                                                           "board.KEY=VALUE or start.KEY=VALUE")
         key, value = item.split("=", 1)
         value = load_yaml(value or "null", "--set")
         block, _, param = key.strip().partition(".")
+        if block in SECTIONS:
+            keys = SECTIONS[block]
+            if param not in keys:
+                raise MancalaError(f"--set: {block} has no key {param!r}", expected=", ".join(keys),
+                                   hint=closest_hint(param, keys))
+            sections.setdefault(block, {})[param] = value
+            continue
         if block not in BLOCKS:
             raise MancalaError(f"--set: unknown building block {block!r}", expected=", ".join(sorted(BLOCKS)),
                                hint=closest_hint(block, BLOCKS))
@@ -69,7 +86,7 @@ def parse_settings(settings) -> dict:
             mechanics[block] = {**(current or {}), param: value}
         else:
             mechanics[block] = None if value is None else dict(value or {})
-    return mechanics
+    return mechanics, sections
 
 
 def new_variant(root: Path, name: str, base: str, settings=(), title_en=None, title_fr=None,
@@ -78,6 +95,17 @@ def new_variant(root: Path, name: str, base: str, settings=(), title_en=None, ti
     root = Path(root)
     lib = RulesLibrary(root / "rules")
     lib.raw(base)                     # the base must exist (closest name otherwise)
+    mechanics, sections = parse_settings(settings)
+    if columns:
+        sections.setdefault("board", {})["columns"] = int(columns)
+    merged, _ = lib.merged(base)
+    if "columns" not in (merged.get("board") or {}) and "columns" not in sections.get("board", {}):
+        raise MancalaError(f"--from {base}: the base leaves the number of columns to each variant",
+                           expected="--columns N (or --set board.columns=N)")
+    start = {**(merged.get("start") or {}), **sections.get("start", {})}
+    if not any(start.get(k) for k in ("seeds_per_hole", "board", "reserve")):
+        raise MancalaError(f"--from {base}: the base puts no seeds on the board",
+                           expected="--set start.seeds_per_hole=N")
     data = {
         "rules": name,
         "extends": base,
@@ -86,16 +114,14 @@ def new_variant(root: Path, name: str, base: str, settings=(), title_en=None, ti
                     "fr": f"À FAIRE : ce que {name} change par rapport à {base}, en une phrase."},
         "sources": ["TODO-bibliography-key"],
     }
-    if columns:
-        data["board"] = {"columns": int(columns)}
-    mechanics = parse_settings(settings)
+    data.update(sections)
     if mechanics:
         data["mechanics"] = mechanics
     path = lib.path(name)
     text = modeline(path, "rules", root) + _dump(data)
     _write_new(path, text, force)
     try:
-        RulesLibrary(root / "rules").load(name)
+        RulesLibrary(root / "rules", allow_todo=True).load(name)
     except MancalaError:
         path.unlink()
         raise
@@ -152,6 +178,33 @@ def decisions_to_yaml(decisions, geometry) -> dict:
     return turn
 
 
+def parse_reserve(text) -> tuple[int, int]:
+    """'--reserve 3' (both players) or '--reserve 5,2' (south, north) -> (south, north)."""
+    if text is None:
+        return (0, 0)
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+        raise MancalaError(f"--reserve {text!r}", expected="a seed count for both players, or SOUTH,NORTH (e.g. 5,2)")
+    south, north = (int(parts[0]), int(parts[-1]))
+    return (south, north)
+
+
+def default_folder(root: Path, rules_name: str, page=None) -> Path:
+    """sources/PAGE with a page; else the existing folder of sources/ that the
+    rules' name starts with, the longest one (katro-bevohoka-6 -> katro-bevohoka);
+    else one named after the rules without a trailing column count."""
+    sources = Path(root) / "sources"
+    if page:
+        return sources / page
+    folders = sorted((p.name for p in sources.iterdir() if p.is_dir()), key=len, reverse=True) \
+        if sources.is_dir() else []
+    for name in folders:
+        if rules_name == name or rules_name.startswith(name + "-"):
+            return sources / name
+    parts = rules_name.split("-")
+    return sources / ("-".join(parts[:-1]) if len(parts) > 1 and parts[-1].isdigit() else rules_name)
+
+
 def _block(rows) -> str:
     return "\n".join(" ".join("." if not v else str(v) for v in row) for row in rows) + "\n"
 
@@ -164,13 +217,13 @@ yaml.SafeDumper.add_representer(_Literal, lambda d, s: d.represent_scalar("tag:y
 
 
 def new_example(root: Path, name: str, rules_name: str, directory=None, moves=None, turns=1,
-                describes=(), force=False, board=None, to_move=None) -> Path:
+                describes=(), force=False, board=None, to_move=None, page=None, reserve=None) -> Path:
     """Write sources/DIR/NAME.yaml: an engine-generated replay of RULES from their
     start (``moves`` as in :func:`parse_moves`, else the first legal move of each
     turn), with a diagram at the start and after each turn, labelled
     ``generated: true``."""
     root = Path(root)
-    lib = RulesLibrary(root / "rules")
+    lib = RulesLibrary(root / "rules", allow_todo=True)    # the rules may be a scaffold not yet finished
     rules = lib.load(rules_name)
     g = rules.geometry
     pos = rules.initial_position()
@@ -183,11 +236,16 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
         pos = Position.from_rows(rows, solo=g.solo, to_move=to_move or pos.to_move)
         if pos.geometry != g:
             raise MancalaError(f"--board: the board is {pos.geometry.describe()}, the rules say {g.describe()}")
-        pos = rules.with_initial_state(replace(pos, reserves=(0, 0)))
+        reserves = parse_reserve(reserve)
+        pos = rules.with_initial_state(replace(pos, reserves=reserves))
         start["board"] = _Literal(_block(pos.rows()))
+        if any(rules.initial_position().reserves) or any(reserves):
+            start["reserve"] = {"south": reserves[0], "north": reserves[1]}
     elif to_move:
         from dataclasses import replace
         pos = replace(pos, to_move=to_move)
+    if reserve is not None and not board:
+        raise MancalaError("--reserve goes with --board (without it the example starts as the rules do)")
     first = pos.to_move
     played = parse_moves(moves, g) if moves else None
     diagrams = [{"id": f"{name}-1", "at": "start", "board": _Literal(_block(pos.rows()))}]
@@ -211,7 +269,8 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
         "rules": rules_name,
         "generated": True,
         "title": {"en": f"TODO: what {name} shows", "fr": f"À FAIRE : ce que montre {name}"},
-        "source": {"describes": list(describes) or list(rules.meta.get("sources") or ["TODO-bibliography-key"])},
+        "source": {**({"page": page} if page else {}),
+                   "describes": list(describes) or list(rules.meta.get("sources") or ["TODO-bibliography-key"])},
         "start": {"to_move": first, **start},
         "moves": yaml_moves,
         "diagrams": diagrams,
@@ -224,9 +283,7 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
                 "start": data["start"]}
         data = {k: data[k] for k in ("example", "rules", "generated", "title", "source", "artificial",
                                      "assumptions", "start", "moves", "diagrams")}
-    folder = Path(directory) if directory else root / "sources" / rules_name.split("-")[0]
-    if not folder.is_absolute():
-        folder = root / folder
+    folder = Path(directory) if directory else default_folder(root, rules_name, page)
     path = folder / f"{name}.yaml"
     text = modeline(path, "example", root) + _dump(data)
     _write_new(path, text, force)

@@ -7,9 +7,11 @@ sequences are :class:`LocDict`/:class:`LocList` that know the line and column
 """
 from __future__ import annotations
 
+import re
+
 import yaml
 
-from ..errors import MancalaError
+from ..errors import MancalaError, TodoLeft
 
 
 class LocDict(dict):
@@ -127,7 +129,23 @@ def load_yaml(text: str, file: str | None = None):
     return _Converter(file).convert(node)
 
 
-def load_yaml_file(path) -> object:
+TODO_MARKERS = re.compile(r"\bTODO\b|À FAIRE")
+
+
+def refuse_todo(text: str, file: str | None = None) -> None:
+    """A file that still holds a TODO (a value or a comment that ``new`` or
+    ``draft`` wrote for its author) is not finished: refuse it at the first one."""
+    match = TODO_MARKERS.search(text)
+    if match:
+        line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+        end = text.find("\n", match.start())
+        snippet = text[match.start(): end if end >= 0 else None].strip()
+        raise TodoLeft(f"the file still holds a TODO: {snippet[:60]!r}", file=file, line=line, column=column,
+                       expected="the text, decision or source the TODO asks for, in place of the TODO")
+
+
+def load_yaml_file(path, allow_todo: bool = False) -> object:
     from pathlib import Path
     path = Path(path)
     try:
@@ -136,4 +154,6 @@ def load_yaml_file(path) -> object:
         raise MancalaError(f"not UTF-8 text ({exc.reason})", file=str(path)) from None
     except OSError as exc:
         raise MancalaError(f"cannot read file: {exc.strerror}", file=str(path)) from None
+    if not allow_todo:
+        refuse_todo(text, str(path))
     return load_yaml(text, str(path))

@@ -1,0 +1,134 @@
+"""The errors a new contributor met while adding pages and variants from the
+docs alone (issue 17), each with the exact message they now get."""
+import shutil
+import textwrap
+
+import pytest
+
+from mancala_diagrams import cli
+from mancala_diagrams.errors import RulesError, TodoLeft
+from mancala_diagrams.files.loader import RulesLibrary
+
+from conftest import ROOT
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    (tmp_path / "sources" / "katro").mkdir(parents=True)
+    (tmp_path / "sources" / "katro-bevohoka").mkdir(parents=True)
+    (tmp_path / "mancala_diagrams").mkdir()     # find_root() looks for the project's markers
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='x'\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def write_rules(project, name, text):
+    path = project / "rules" / f"{name}.yaml"
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return path
+
+
+def test_new_variant_sets_the_board_and_the_start(project, capsys):
+    assert cli.main(["new", "variant", "snake", "--from", "katro-8", "--set", "board.track=boustrophedon",
+                     "--set", "start.seeds_per_hole=3"]) == 0
+    raw = RulesLibrary(project / "rules", allow_todo=True).raw("snake")
+    assert raw["board"] == {"track": "boustrophedon"}
+    assert raw["start"] == {"seeds_per_hole": 3}
+    rules = RulesLibrary(project / "rules", allow_todo=True).load("snake")
+    assert rules.geometry.track_kind == "boustrophedon"
+    assert rules.initial_position().seeds == 3 * 32
+
+
+def test_new_variant_refuses_a_board_key_that_does_not_exist(project, capsys):
+    assert cli.main(["new", "variant", "snake", "--from", "katro-8", "--set", "board.trak=loop"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "mancala-diagrams: --set: board has no key 'trak' (expected columns, rows_per_player, players, notation, "
+        "track); did you mean 'track'?")
+
+
+def test_new_variant_from_an_abstract_base_asks_for_the_columns(project, capsys):
+    assert cli.main(["new", "variant", "mine", "--from", "katro-fianarantsoa"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "mancala-diagrams: --from katro-fianarantsoa: the base leaves the number of columns to each variant "
+        "(expected --columns N (or --set board.columns=N))")
+    assert not (project / "rules" / "mine.yaml").exists()
+
+
+def test_a_variant_of_an_abstract_base_without_columns_is_blamed_not_the_base(project):
+    path = write_rules(project, "mine", """
+        rules: mine
+        extends: katro-fianarantsoa
+        title: {en: Mine, fr: La mienne}
+    """)
+    with pytest.raises(RulesError) as info:
+        RulesLibrary(project / "rules").load("mine")
+    assert str(info.value) == (
+        f"{path}:1:1: the rules give no number of columns (their board comes from katro-fianarantsoa, a base "
+        "that leaves it to each variant) (expected board: {columns: N} in this file)")
+
+
+def test_rules_whose_start_puts_no_seeds_are_refused(project):
+    path = write_rules(project, "empty", """
+        rules: empty
+        extends: katro-8
+        title: {en: Empty, fr: Vide}
+        start: {seeds_per_hole: 0}
+    """)
+    with pytest.raises(RulesError) as info:
+        RulesLibrary(project / "rules").load("empty")
+    assert str(info.value) == (
+        f"{path}:1:1: the start puts no seeds on the board and none in reserve (expected start: "
+        "{seeds_per_hole: N}, start: {board: ...} or start: {reserve: N} (in this file or a base))")
+
+
+def test_check_refuses_a_scaffold_that_still_holds_a_todo(project, capsys):
+    assert cli.main(["new", "variant", "mine", "--from", "katro-8"]) == 0
+    capsys.readouterr()
+    assert cli.main(["check", "rules/mine.yaml"]) == 1
+    out = capsys.readouterr().out
+    assert "rules/mine.yaml:8:8: the file still holds a TODO: \"TODO: what mine changes from katro-8, in one " \
+           "sentence.'\" (expected the text, decision or source the TODO asks for, in place of the TODO)" in out
+
+
+def test_a_todo_in_a_comment_or_a_bibliography_key_is_refused_too(project):
+    path = write_rules(project, "mine", """
+        rules: mine
+        extends: katro-8
+        title: {en: Mine, fr: La mienne}
+        summary: {en: Mine., fr: La mienne.}
+        sources: [TODO-bibliography-key]
+    """)
+    with pytest.raises(TodoLeft) as info:
+        RulesLibrary(project / "rules").load("mine")
+    assert (info.value.line, info.value.column) == (5, 11)
+    path.write_text(path.read_text().replace("[TODO-bibliography-key]", "[dandouau1909]  # TODO: page?"))
+    with pytest.raises(TodoLeft) as info:
+        RulesLibrary(project / "rules").load("mine")
+    assert (info.value.line, info.value.column) == (5, 28)
+
+
+def test_new_example_dir_is_relative_to_where_the_command_runs(project, capsys, monkeypatch):
+    monkeypatch.chdir(project / "sources" / "katro")
+    assert cli.main(["new", "example", "here", "--rules", "katro-8", "--dir", "."]) == 0
+    assert (project / "sources" / "katro" / "here.yaml").exists()
+    assert not (project / "here.yaml").exists()
+
+
+def test_new_example_goes_to_the_folder_of_its_page_or_of_its_game(project, capsys):
+    assert cli.main(["new", "example", "a", "--rules", "katro-bevohoka-6"]) == 0
+    assert (project / "sources" / "katro-bevohoka" / "a.yaml").exists()     # not sources/katro/
+    assert cli.main(["new", "example", "b", "--rules", "katro-8", "--page", "katro-gorobaka"]) == 0
+    path = project / "sources" / "katro-gorobaka" / "b.yaml"
+    assert "page: katro-gorobaka" in path.read_text(encoding="utf-8")
+
+
+def test_new_example_with_a_board_states_the_reserve(project, capsys):
+    board = "/".join([" ".join(["1"] * 8)] * 4)
+    assert cli.main(["new", "example", "r", "--rules", "katra-fandatsaka-8", "--board", board,
+                     "--reserve", "5,2", "--dir", "sources/katro"]) == 0
+    text = (project / "sources" / "katro" / "r.yaml").read_text(encoding="utf-8")
+    assert "reserve:\n    south: 5\n    north: 2\n" in text
+    assert cli.main(["new", "example", "r2", "--rules", "katro-8", "--reserve", "1"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "mancala-diagrams: --reserve goes with --board (without it the example starts as the rules do)")
