@@ -132,3 +132,11 @@ def test_new_example_with_a_board_states_the_reserve(project, capsys):
     assert cli.main(["new", "example", "r2", "--rules", "katro-8", "--reserve", "1"]) == 2
     assert capsys.readouterr().err.strip() == (
         "mancala-diagrams: --reserve goes with --board (without it the example starts as the rules do)")
+
+
+def test_replay_names_each_event_by_the_anchor_an_example_writes(capsys):
+    # katro-relay-in-outer-row: a1 (2 seeds) ends in c1, full: relay; c1's 4 seeds end in f2, empty: the turn ends
+    assert cli.main(["replay", str(ROOT / "sources" / "katro" / "katro-relay-in-outer-row.yaml")]) == 0
+    anchors = [line.split("  ")[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert anchors == ["turn 1 start", "turn 1 lap 1 pickup", "turn 1 lap 1 end", "turn 1 lap 2 pickup",
+                       "turn 1 lap 2 end", "turn 1 end"]

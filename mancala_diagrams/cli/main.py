@@ -164,19 +164,21 @@ def cmd_new(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from ..files.examples import ExampleLoader, replay
+    from ..files.examples import ExampleLoader, anchor_of, replay
     from ..files.loader import RulesLibrary
     from ..files.project import find_root
     root = find_root()
     ex = ExampleLoader(RulesLibrary(root / "rules")).load(args.example)
     g = ex.rules.geometry
     for rep in replay(ex):
-        print(f"== {ex.id} [{rep.line.name}]")
-        for e in rep.events:
+        print(f"== {ex.id} [{rep.line.name}]  (left: the anchor a diagram writes as at:)")
+        for i, e in enumerate(rep.events):
             if e.kind == "drop" and not args.drops:
                 continue
             holes = " ".join(g.name(h) for h in e.holes)
-            print(f"turn {e.turn} lap {e.lap} {e.kind} {holes} {e.count or ''} {e.reason}".rstrip())
+            anchor = anchor_of(rep.events, i) or "-"
+            what = f"{e.kind.replace('_', ' ')} {holes} {e.count or ''} {e.reason}".rstrip()
+            print(f"{anchor:26} {what}")
             if args.boards and e.kind in ("lap_end", "capture", "merge", "pickup", "turn_end", "place"):
                 from ..engine.position import Position
                 print("   " + Position(g, e.cells).board_text().replace("\n", "\n   "))

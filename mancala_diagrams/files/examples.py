@@ -196,6 +196,30 @@ def find_anchor(events, anchor):
     return None
 
 
+def anchor_of(events, index) -> str | None:
+    """The anchor an example writes (``at:``) for ``events[index]``: the
+    inverse of :func:`find_anchor`, or None when no anchor designates that
+    event (a second capture in the same lap, a fotsiny or turn-end marker
+    that shares its board with the lap's end ...)."""
+    e = events[index]
+    words = {"lap_end": "end", "turn_end": "end"}.get(e.kind, e.kind)
+    if e.kind == "turn_end":
+        text = f"turn {e.turn} end"
+    elif e.kind == "start":
+        text = f"turn {e.turn} start"
+    elif e.kind == "drop":
+        text = f"turn {e.turn} lap {e.lap} drop {e.seed}"
+    elif e.kind in ("lap_end", "pickup", "capture", "merge", "place", "choice"):
+        text = f"turn {e.turn} lap {e.lap} {words}"
+    else:
+        return None
+    try:
+        found = find_anchor(events, parse_anchor(text))
+    except PositionError:
+        return None
+    return text if found is e else None
+
+
 class ExampleLoader:
     def __init__(self, library: RulesLibrary):
         self.library = library
