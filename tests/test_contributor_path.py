@@ -6,7 +6,7 @@ import textwrap
 import pytest
 
 from mancala_diagrams import cli
-from mancala_diagrams.errors import RulesError, TodoLeft
+from mancala_diagrams.errors import MancalaError, RulesError, TodoLeft
 from mancala_diagrams.files.loader import RulesLibrary
 
 from conftest import ROOT
@@ -140,3 +140,68 @@ def test_replay_names_each_event_by_the_anchor_an_example_writes(capsys):
     anchors = [line.split("  ")[0] for line in capsys.readouterr().out.splitlines()[1:]]
     assert anchors == ["turn 1 start", "turn 1 lap 1 pickup", "turn 1 lap 1 end", "turn 1 lap 2 pickup",
                        "turn 1 lap 2 end", "turn 1 end"]
+
+
+MID_TURN = """
+    example: mid
+    rules: {rules}
+    title: {{en: Mid-turn, fr: En cours de tour}}
+    source: {{page: katra-be, describes: [busser]}}
+    generated: true
+    artificial: true
+    assumptions: [{{en: A made-up position., fr: Une position inventée.}}]
+    start:
+      to_move: south
+      hand: {{{hand}}}
+      board: |
+        . . . .
+        . . . .
+        . 2 . .
+        . . . .
+    diagrams:
+      - {{id: mid-1, at: start, board: "{start}"}}
+      - {{id: mid-2, at: "{at}", board: "{board}"}}
+"""
+
+
+def load_mid(project, rules, hand, at, board, start=". . . .\\n. . . .\\n. 2 . .\\n. . . ."):
+    from mancala_diagrams.files.examples import ExampleLoader
+    path = project / "sources" / "katro" / "mid.yaml"
+    path.write_text(textwrap.dedent(MID_TURN.format(rules=rules, hand=hand, at=at, board=board, start=start)),
+                    encoding="utf-8")
+    return path, ExampleLoader(RulesLibrary(project / "rules"))
+
+
+def test_seeds_in_hand_need_no_moves_and_their_lap_is_lap_1(project):
+    from mancala_diagrams.files.examples import replay
+    # katro-4 (no fotsiny): b2's 2 seeds counterclockwise from a2: a2, a1; a1 was empty: the turn ends
+    path, loader = load_mid(project, "katro-4", "seeds: 2, hole: a2, direction: counterclockwise",
+                            "lap 1 end", ". . . .\\n. . . .\\n1 2 . .\\n1 . . .")
+    ex = loader.load(path)
+    (rep,) = replay(ex)
+    assert rep.error is None
+    assert [e.kind for e in rep.events][:1] == ["start"]
+    assert [(e.kind, e.lap) for e in rep.events if e.kind in ("lap_end", "turn_end")] == \
+        [("lap_end", 1), ("turn_end", 1)]
+
+
+def test_a_lap_that_has_just_ended_is_lap_1_and_the_next_lap_2(project):
+    from mancala_diagrams.files.examples import replay
+    # katro-4: a lap has just ended in b2 (2 seeds, facing an empty b3): b2's seeds are sown on, lap 2
+    path, loader = load_mid(project, "katro-4", "last: b2, direction: counterclockwise",
+                            "lap 2 end", ". . . .\\n. . . .\\n1 . . .\\n1 . . .")
+    (rep,) = replay(loader.load(path))
+    assert rep.error is None
+    assert [(e.kind, e.lap) for e in rep.events if e.kind in ("pickup", "lap_end")] == \
+        [("pickup", 2), ("lap_end", 2)]
+
+
+def test_seeds_in_hand_under_fotsiny_rules_must_say_which_lap_they_are(project):
+    path, loader = load_mid(project, "fifangakely", "last: b2, direction: counterclockwise",
+                            "end", ". . . .\\n. . . .\\n1 . . .\\n1 . . .")
+    with pytest.raises(MancalaError) as info:
+        loader.load(path)
+    assert str(info.value) == (
+        f"{path}:11:9: hand: the rules fifangakely make a turn's first lap special (compulsory capture and "
+        "fotsiny), so the example must say whether the seeds in hand are that lap (expected first_lap: true "
+        "(the turn's first lap) or first_lap: false (a later lap))")

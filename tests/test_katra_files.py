@@ -151,7 +151,7 @@ MID_TURN = """
         . 2 2 16 . . . .
         5 1 1 . 11 2 2 .
         . . . . 12 . . .
-      hand: {last: a2, direction: counterclockwise}
+      hand: {last: a2, direction: counterclockwise, first_lap: false}
     moves:
       - {then: []}
     diagrams:
@@ -181,7 +181,7 @@ def test_mid_turn_start_resolves_the_lap_that_just_ended(project):
     ("{seeds: 0, hole: a2, direction: clockwise}", "1 or more"),
 ])
 def test_mid_turn_start_errors_are_located(project, hand, message):
-    text = MID_TURN.replace("{last: a2, direction: counterclockwise}", hand)
+    text = MID_TURN.replace("{last: a2, direction: counterclockwise, first_lap: false}", hand)
     if "b2, which" in message:
         text = text.replace("5 1 1 . 11", "5 . 1 . 11")
     write(project / "sources" / "ex.yaml", text)

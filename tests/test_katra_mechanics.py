@@ -543,3 +543,21 @@ def test_emptied_inner_row_loses():
         . 1 . . . .
         . . . . . .""", to_move=NORTH, r=r)
     assert r.outcome(pos) == {"winner": SOUTH, "reason": "empty-inner-row"}
+
+
+def test_seeds_in_hand_that_are_the_turns_first_lap_decide_fotsiny():
+    """hand.first_lap: the lap in hand is the turn's first, so a lap end with
+    nothing to capture makes the turn fotsiny; a later lap does not."""
+    r = rules("fifangakely")
+    base = board("""
+        . . . .
+        . . . .
+        . 2 . .
+        . . . .""", r=r)
+    g = base.geometry
+    declared = []
+    r.play(replace(base, hand=Hand(0, g.parse("b2"), CCW, True, first_lap=True)), [], events=declared)
+    assert [e.reason for e in declared if e.kind == "fotsiny"] == ["declared"]
+    later = []
+    r.play(replace(base, hand=Hand(0, g.parse("b2"), CCW, True, first_lap=False)), [], events=later)
+    assert [e for e in later if e.kind == "fotsiny"] == []

@@ -26,11 +26,14 @@ from .geometry import (CCW, CW, NORTH, PLAYERS, SOUTH, Geometry, direction_name,
 @dataclass(frozen=True)
 class Hand:
     """Seeds held mid-turn: *seeds* to drop, the first into *hole*, going *direction*.
-    With ``seeds == 0`` the last seed of a lap has just fallen into *hole*."""
+    With ``seeds == 0`` the last seed of a lap has just fallen into *hole*.
+    Either way that lap is lap 1 of the replay; *first_lap* says whether it is
+    also the first lap of the turn (whose end decides a fotsiny turn)."""
     seeds: int
     hole: int
     direction: int
     captures: bool = True   # False: a fotsiny turn, which captures nothing
+    first_lap: bool = False  # the seeds are the turn's first lap (its end decides fotsiny)
 
 
 @dataclass(frozen=True)

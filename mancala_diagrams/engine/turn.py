@@ -105,7 +105,8 @@ class Turn:
         self.asked = False
         self.lap_open = False         # a lap has begun (its seeds taken up) but not ended
         self.lap_ends = 0             # how many lap ends have been resolved in this turn
-        self.mid_turn = position.hand is not None   # the turn began before this position
+        # the turn began laps before this position (its first lap end is behind it)
+        self.mid_turn = position.hand is not None and not position.hand.first_lap
 
     @property
     def first_lap_end(self) -> bool:
@@ -258,7 +259,8 @@ def turn_generator(rules, position: Position, turn_number: int, events: list,
         t.direction = h.direction
         if h.seeds:
             step = Lap(h.hole, h.direction)
-        else:   # no seed in hand: a lap has just ended in h.hole, resolve it
+        else:   # no seed in hand: a lap has just ended in h.hole (lap 1), resolve it
+            t.lap = 1
             step = (h.hole, t.board[h.hole] == 1)
     else:
         step = yield from rules.open_turn(t)

@@ -220,6 +220,17 @@ def anchor_of(events, index) -> str | None:
     return text if found is e else None
 
 
+def first_lap_rules(rules) -> str:
+    """What makes a turn's first lap special in *rules* ('' when nothing does):
+    a compulsory capture (an opening that captures must be chosen) or fotsiny
+    (a first lap that captures nothing makes the whole turn capture nothing)."""
+    capture = next((b for b in rules.blocks if b.name == "capture"), None)
+    if capture is None:
+        return ""
+    return " and ".join(w for w, on in (("compulsory capture", capture.p.get("compulsory")),
+                                        ("fotsiny", capture.p.get("fotsiny"))) if on)
+
+
 class ExampleLoader:
     def __init__(self, library: RulesLibrary):
         self.library = library
@@ -364,11 +375,15 @@ class ExampleLoader:
             captures = h.get("captures", True)
             if not isinstance(captures, bool):
                 raise _err(f"hand: captures must be true or false, not {captures!r}", file, h.loc("captures"))
+            first_lap = h.get("first_lap", False)
+            if not isinstance(first_lap, bool):
+                raise _err(f"hand: first_lap must be true or false, not {first_lap!r}", file, h.loc("first_lap"))
             try:
                 if "last" in h:
-                    hand = Hand(0, g.parse(h["last"]), parse_direction(h["direction"]), captures)
+                    hand = Hand(0, g.parse(h["last"]), parse_direction(h["direction"]), captures, first_lap)
                 else:
-                    hand = Hand(int(h["seeds"]), g.parse(h["hole"]), parse_direction(h["direction"]), captures)
+                    hand = Hand(int(h["seeds"]), g.parse(h["hole"]), parse_direction(h["direction"]), captures,
+                                first_lap)
                     if hand.seeds <= 0:
                         raise ValueError("seeds must be 1 or more (use last: for a lap that has just ended)")
                 pos = replace(pos, hand=hand)
@@ -378,6 +393,11 @@ class ExampleLoader:
             if "last" in h and pos.cells[hand.hole] == 0:
                 raise _err(f"hand: a lap cannot have just ended in {h['last']}, which is empty", file,
                            h.loc("last"))
+            special = first_lap_rules(rules)
+            if special and "first_lap" not in h:
+                raise _err(f"hand: the rules {rules.name} make a turn's first lap special ({special}), so the "
+                           "example must say whether the seeds in hand are that lap", file, start.loc("hand"),
+                           expected="first_lap: true (the turn's first lap) or first_lap: false (a later lap)")
         if "state" in start:
             st = start["state"]
             if not isinstance(st, dict):
@@ -583,7 +603,10 @@ def _replay_line(example: Example, line: Line) -> Replay:
     rules = example.rules
     pos = example.start
     events, positions = [], [pos]
-    for n, turn in enumerate(line.moves, start=1):
+    moves = line.moves
+    if not moves and pos is not None and pos.hand is not None:
+        moves = [[]]        # seeds in hand and no moves: the turn in progress, played to its end
+    for n, turn in enumerate(moves, start=1):
         decisions = [(k, v) for k, v, _ in turn]
         try:
             pos = rules.play(pos, decisions, turn_number=n, events=events,

@@ -62,6 +62,8 @@ HAND_KEYS = {
     "last": Field("instead of seeds and hole: the hole where a lap has just ended (to be resolved)", ref("hole")),
     "direction": Field("the direction of the turn", ref("direction"), required=True),
     "captures": Field("false during a fotsiny turn (which captures nothing)", {"type": "boolean"}),
+    "first_lap": Field("true when these seeds are the turn's first lap (its end decides a fotsiny turn); "
+                       "required by rules whose capture is compulsory or has fotsiny", {"type": "boolean"}),
 }
 EXAMPLE_START_KEYS = {
     "board": Field("the board, rows top first, '.' for an empty hole (default: the rules' start)", ref("board")),
