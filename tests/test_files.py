@@ -160,7 +160,8 @@ def test_verifier_verifies_and_reports_mismatch_cell_by_cell(project):
     rows = verifier(project).verify()
     bad = rows[1]
     assert bad["status"] == "mismatch"
-    assert bad["diff"] == [{"hole": "c1", "row": 3, "column": 2, "published": 2, "replayed": 1}]
+    assert bad["compared"] == ["published", "replay"]
+    assert bad["diff"] == [{"hole": "c1", "row": 3, "column": 2, "published": 2, "replay": 1}]
 
 
 def test_declared_erratum_needs_the_rules_board_and_a_real_difference(project):

@@ -10,21 +10,27 @@ from ..errors import MancalaError
 
 
 def _print_row(r, out):
+    from ..files.verify import LABELS
     status = r["status"]
+    if r.get("kind") == "picture":
+        status = "verified (picture)"
     label = r["diagram"] or (f"check {r['check']}" if r.get("check") else "-")
-    where = r["example"] + (f" ({r['at']})" if r.get("at") else "")
+    where = (r.get("example") or f"page {r.get('page')}") + (f" ({r['at']})" if r.get("at") else "")
     print(f"{label:22} {status:9} {where}", file=out)
     if status not in ("verified",) and r.get("reason"):
         print(f"{'':22} {r['reason']}", file=out)
+    left, right = r.get("compared") or ("published", "replay")
+    shown = lambda v: "." if v is None else v
     for d in r.get("diff", []) or []:
         if d.get("hole"):
-            print(f"{'':24}{d['hole']}: published {d['published'] if d['published'] is not None else '.'}, "
-                  f"rules give {d['replayed'] if d['replayed'] is not None else '.'}", file=out)
+            print(f"{'':24}{d['hole']}: {LABELS.get(left, left)} {shown(d.get(left))}, "
+                  f"{LABELS.get(right, right)} {shown(d.get(right))}", file=out)
 
 
 def _summary(rows, timing="") -> str:
     """'12 diagrams and 2 checks checked in 0.1 s: 13 verified, 1 mismatch'."""
     counts = {}
+    rows = [r for r in rows if r["status"] != "missing"]      # told apart, after the summary
     for r in rows:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     checks = sum(1 for r in rows if r.get("check"))
@@ -36,7 +42,7 @@ def cmd_verify(args) -> int:
     from ..files.verify import Verifier, ok
     start = time.perf_counter()
     v = Verifier()
-    rows = v.verify(args.paths or None)
+    rows = v.verify(args.paths or None, coverage=not args.paths)
     elapsed = time.perf_counter() - start
     if args.json:
         json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
@@ -46,9 +52,18 @@ def cmd_verify(args) -> int:
             if not args.quiet or r["status"] not in ("verified", "generated"):
                 _print_row(r, sys.stdout)
         print(_summary(rows, f" in {elapsed:.2f} s"))
+        missing = [r for r in rows if r["status"] == "missing"]
+        if missing:
+            pages = {}
+            for r in missing:
+                pages[r["page"]] = pages.get(r["page"], 0) + 1
+            print(f"{len(missing)} published diagrams no example accounts for ("
+                  + ", ".join(f"{p}: {n}" for p, n in sorted(pages.items())) + ")"
+                  + ("" if args.strict else "; --strict makes this a failure"))
         if v.published is None:
-            print("note: ../shared/published not found; transcriptions were not compared with it")
-    return 0 if ok(rows) else 1
+            print("note: ../shared/published not found; transcriptions were not compared with it, "
+                  "and published diagrams no example accounts for cannot be listed")
+    return 0 if ok(rows, strict=args.strict) else 1
 
 
 def _check_rules_file(path) -> str:
@@ -217,6 +232,8 @@ def build_parser():
     v = sub.add_parser("verify", help="replay every example and check it against the published diagrams")
     v.add_argument("--json", action="store_true", help="print a JSON list, one object per diagram")
     v.add_argument("-q", "--quiet", action="store_true", help="print only what is not verified")
+    v.add_argument("--strict", action="store_true",
+                   help="fail while a published diagram is accounted for by no example (status missing)")
     v.add_argument("paths", nargs="*", help="example files (default: all of sources/)")
     v.set_defaults(func=cmd_verify)
     c = sub.add_parser("check", help="validate the given rules files and validate and replay the given "

@@ -28,6 +28,7 @@ class Rules:
         self.title = title or {"en": name, "fr": name}
         self.meta = meta or {}
         self.start = start or {}
+        self.mechanics = {k: dict(v or {}) for k, v in mechanics.items()}
         self.blocks: list[Block] = []
         for key, params in mechanics.items():
             if key not in BLOCKS:
@@ -66,6 +67,31 @@ class Rules:
             if b.name == name:
                 return b
         return None
+
+    def without(self, rule: str) -> "Rules":
+        """These rules with *rule* set aside (a page's *departure*): ``BLOCK``
+        leaves the block out, ``BLOCK.PARAMETER`` turns a yes/no parameter
+        off.  Raises :class:`RulesError` for a rule these rules do not have."""
+        name, _, param = str(rule).partition(".")
+        if self.block(name) is None:
+            raise RulesError(f"the rules {self.name} have no block {name!r} to set aside",
+                             expected=", ".join(b.name for b in self.blocks),
+                             hint=closest_hint(name, [b.name for b in self.blocks]))
+        mechanics = {k: dict(v) for k, v in self.mechanics.items()}
+        if param:
+            spec = BLOCKS[name].params.get(param)
+            if spec is None or spec.choices != (False, True):
+                yes_no = [k for k, s in BLOCKS[name].params.items() if s.choices == (False, True)]
+                raise RulesError(f"block {name!r} has no yes/no parameter {param!r} to set aside",
+                                 expected=", ".join(f"{name}.{k}" for k in yes_no) or f"{name} (the whole block)",
+                                 hint=closest_hint(param, yes_no))
+            if not self.block(name).p[param]:
+                raise RulesError(f"{name}.{param} is already off in the rules {self.name}: there is nothing "
+                                 f"to set aside")
+            mechanics[name][param] = False
+        else:
+            del mechanics[name]
+        return Rules(f"{self.name} without {rule}", self.geometry, mechanics, self.start, self.title, self.meta)
 
     def __repr__(self):
         return f"<Rules {self.name}: {self.geometry.describe()}, {', '.join(b.name for b in self.blocks)}>"

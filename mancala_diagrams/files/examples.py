@@ -35,11 +35,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..engine.turn import Event
-from .formats import (HOLE_DECISIONS, KINDS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS, EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_KEYS, EXAMPLE_KEYS)
+from .formats import (HOLE_DECISIONS, KINDS, CLAIMS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
+                      EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS,
+                      DEPARTURE_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_FROM_KEYS, LINE_KEYS, EXAMPLE_KEYS)
 from ..errors import ExampleError, IllegalMove, MancalaError, PositionError
 from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
 from . import memo
 from .loader import RulesLibrary, parse_board_rows
+from .project import known_pages, published_diagrams, published_dir
 from .schema import describe_value, validate
 from ..errors import closest_hint
 from ..engine.position import Hand, Position
@@ -65,6 +68,9 @@ class Diagram:
     caption: dict | None = None
     line: int | None = None
     line_name: str | None = None  # which alternative line it belongs to
+    claims: tuple = ()            # what the source says happens here: turn-ends, game-ends
+    marks_show: dict | None = None  # colour -> role the marks show (default: the example's legend)
+    picture: bool = False         # a picture with no position: its transcription is checked, not its board
 
 
 @dataclass
@@ -80,12 +86,24 @@ class Check:
 
 
 @dataclass
+class Departure:
+    """A turn the page plays against its own rules: *rule* set aside (``BLOCK``
+    or ``BLOCK.PARAMETER``), and why."""
+    rule: str
+    reason: dict
+    line: int | None = None
+
+
+@dataclass
 class Line:
     name: str
-    moves: list                   # list of turns, each a list of (kind, value)
+    moves: list                   # list of turns, each a list of (kind, value, loc)
     diagrams: list
     line: int | None = None
     checks: list = field(default_factory=list)
+    parent: str | None = None     # the line this one branches from (after: / from:)
+    parent_turn: int | None = None  # after how many of the parent's turns (None: all)
+    departures: dict = field(default_factory=dict)   # index in moves (0-based) -> Departure
 
 
 @dataclass
@@ -104,6 +122,7 @@ class Example:
     caption: dict | None = None
     legend: dict | None = None      # special-holes: colour -> label
     generated: bool = False         # diagrams drawn by the engine, not from a publication
+    start_from: dict | None = None  # start: {from: ID}: {'id', 'rows', 'origin', 'board' (given beside), 'line'}
 
     @property
     def diagrams(self):
@@ -231,6 +250,31 @@ def first_lap_rules(rules) -> str:
                                         ("fotsiny", capture.p.get("fotsiny"))) if on)
 
 
+def transcription_of(root, diagram_id, exclude=None):
+    """(rows, file) of the first example of *root*/sources that transcribes the
+    diagram *diagram_id*, or None."""
+    from .project import example_paths
+    for path in example_paths(root):
+        if exclude is not None and Path(path).resolve() == Path(exclude).resolve():
+            continue
+        text = path.read_text(encoding="utf-8")
+        if diagram_id not in text:
+            continue
+        try:
+            data = load_yaml_file(path)
+        except MancalaError:
+            continue
+        bodies = [data] + list((data.get("lines") or {}).values()) if isinstance(data, dict) else []
+        for body in bodies:
+            for d in (body.get("diagrams") or []) if isinstance(body, dict) else []:
+                if isinstance(d, dict) and d.get("id") == diagram_id and "board" in d:
+                    try:
+                        return parse_board_rows(d["board"], str(path), d.loc("board")), str(path)
+                    except MancalaError:
+                        return None
+    return None
+
+
 class ExampleLoader:
     def __init__(self, library: RulesLibrary):
         self.library = library
@@ -260,6 +304,8 @@ class ExampleLoader:
         validate(data, "example", file, ExampleError)
         example._replays = {}                   # replay_line's memory for this example
         lib = self.library
+        if example.start_from is not None:      # its board comes from another file: not kept
+            return example
         memo.put(k, digest, [(lib.path(n), n, lib.digests.get(n)) for n in lib.lineage(example.rules.name)],
                  example)
         return example
@@ -284,6 +330,7 @@ class ExampleLoader:
             raise _err("the example gives no source", file, (data.line, data.column),
                        expected="source: {page: ..., describes: [...]}")
         _check_keys(source, SOURCE_KEYS, "source", file, data.loc("source"))
+        self.check_page(source, file, data.loc("source"), data.get("generated") is True)
         assumptions = data.get("assumptions") or []
         if not isinstance(assumptions, list):
             raise _err("assumptions must be a list", file, data.loc("assumptions"))
@@ -302,7 +349,7 @@ class ExampleLoader:
         if kind == "game":
             if "start" not in data:
                 raise _err("a game example needs a start", file, (data.line, data.column))
-            ex.start = self.parse_start(data["start"], rules, file, data.loc("start"))
+            ex.start = self.parse_start(data["start"], rules, file, data.loc("start"), ex)
             if "lines" in data:
                 lines = data["lines"]
                 if not isinstance(lines, dict) or "moves" in data or "diagrams" in data:
@@ -311,6 +358,7 @@ class ExampleLoader:
                 for name, body in lines.items():
                     _check_keys(body, LINE_KEYS, f"line {name!r}", file, lines.loc(name))
                     ex.lines.append(self.parse_line(str(name), body, g, file, lines.loc(name), True))
+                self.check_branches(ex.lines, lines, file)
             else:
                 ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), True))
         else:
@@ -323,6 +371,7 @@ class ExampleLoader:
                         "from": g.parse(track["from"]),
                         "direction": parse_direction(track.get("direction")),
                         "numbering": int(track.get("numbering", 0)),
+                        "count": int(track["count"]) if "count" in track else None,
                     }
                 except (MancalaError, KeyError) as exc:
                     raise _err(f"track: {getattr(exc, 'message', exc)}", file, data.loc("track")) from None
@@ -330,7 +379,7 @@ class ExampleLoader:
                     raise _err(f"track: no player {ex.track['player']!r}", file, track.loc("player"),
                                expected=" or ".join(g.players))
             if kind == "special-holes":
-                ex.start = (self.parse_start(data["start"], rules, file, data.loc("start")) if "start" in data
+                ex.start = (self.parse_start(data["start"], rules, file, data.loc("start"), ex) if "start" in data
                             else rules.initial_position())
                 ex.legend = self.parse_legend(data, rules, ex.start, file)
             ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), False))
@@ -342,10 +391,12 @@ class ExampleLoader:
             seen[d.id] = d.line
         return ex
 
-    def parse_start(self, start, rules, file, loc) -> Position:
+    def parse_start(self, start, rules, file, loc, example=None) -> Position:
         _check_keys(start, START_KEYS, "start", file, loc)
         g = rules.geometry
-        if "board" in start:
+        if "from" in start:
+            rows = self.start_from(start, file, example)
+        elif "board" in start:
             rows = parse_board_rows(start["board"], file, start.loc("board"), "start board")
         else:
             rows = rules.initial_position().rows()
@@ -356,7 +407,8 @@ class ExampleLoader:
         if pos.geometry != g:
             raise _err(f"the start board is {pos.geometry.describe()}, the rules {rules.name} say "
                        f"{g.describe()}", file, start.loc("board"))
-        reserves = list(rules.initial_position().reserves) if "board" not in start else [0, 0]
+        reserves = (list(rules.initial_position().reserves) if "board" not in start and "from" not in start
+                    else [0, 0])
         if "reserve" in start:
             res = start["reserve"]
             _check_keys(res, RESERVE_KEYS, "reserve", file, start.loc("reserve"))
@@ -405,14 +457,112 @@ class ExampleLoader:
             pos = pos.with_state(**{str(k).replace(".", "__"): str(v) for k, v in st.items()})
         return rules.with_initial_state(pos)
 
+    def check_page(self, source, file, loc, generated=False):
+        """``source.page`` names a published page, a page of docs/data/pages.txt
+        or a bibliography key (an example the engine drew may give none)."""
+        if "page" not in source and generated:
+            return
+        if "page" not in source:
+            raise _err("source: which page are the diagrams from?", file, loc,
+                       expected="page: a file of ../shared/published (katro) or a bibliography key")
+        page = source["page"]
+        known = known_pages(self.library.directory.parent)
+        names = known["published"] | known["listed"] | known["bibliography"]
+        if not isinstance(page, str) or page not in names:
+            where = ("../shared/published, docs/data/pages.txt or docs/bibliography.md"
+                     if known["published"] else "docs/data/pages.txt or docs/bibliography.md "
+                     "(../shared/published is absent)")
+            raise _err(f"source: unknown page {page!r}", file, source.loc("page"),
+                       expected=f"a page of {where}", hint=closest_hint(str(page), sorted(names)))
+
+    def start_from(self, start, file, example):
+        """The rows of the published diagram a start names (``from: ID``): the
+        published grid when ``../shared/published`` is there, else the
+        project's own transcription of it (a diagram of that id in another
+        example).  A board given beside ``from`` must equal it."""
+        did = start["from"]
+        if not isinstance(did, str) or not did.strip():
+            raise _err("start: from must be the id of a published diagram", file, start.loc("from"),
+                       expected="from: katro-gorobaka-17")
+        root = self.library.directory.parent
+        pub = published_dir(root)
+        rows = origin = None
+        if pub is not None:
+            published = published_diagrams(str(pub))
+            if did not in published:
+                raise _err(f"start: no published diagram has the id {did!r}", file, start.loc("from"),
+                           expected="the id of a diagram of ../shared/published",
+                           hint=closest_hint(did, published))
+            rows, origin = published[did]["rows"], f"the published diagram {did}"
+        else:
+            found = transcription_of(root, did, exclude=file)
+            if found is None:
+                raise _err(f"start: no example transcribes the diagram {did!r} and ../shared/published "
+                           "is not there to read it from", file, start.loc("from"),
+                           expected="the id of a diagram that an example of sources/ lists, or a board: too")
+            rows, where = found
+            origin = f"the transcription of {did} in {where}"
+        given = None
+        if "board" in start:
+            given = parse_board_rows(start["board"], file, start.loc("board"), "start board")
+            if [[v or 0 for v in r] for r in given] != [[v or 0 for v in r] for r in rows]:
+                raise _err(f"start: the board differs from {origin}", file, start.loc("board"),
+                           expected="the board of " + did + " (or no board: it is read from the diagram)")
+        if example is not None:
+            example.start_from = {"id": did, "rows": rows, "origin": origin, "board": given,
+                                  "line": start.loc("from")[0]}
+        return rows
+
+    def check_branches(self, lines, raw, file):
+        """Each line that branches (``after:``/``from:``) names another line, with
+        no circle."""
+        by_name = {ln.name: ln for ln in lines}
+        for ln in lines:
+            if ln.parent is None:
+                continue
+            if ln.parent not in by_name or ln.parent == ln.name:
+                raise _err(f"line {ln.name!r} branches from {ln.parent!r}, which is not another line of "
+                           "this example", file, raw.loc(ln.name), expected=", ".join(n for n in by_name
+                                                                                 if n != ln.name),
+                           hint=closest_hint(ln.parent, [n for n in by_name if n != ln.name]))
+            seen, cur = {ln.name}, by_name[ln.parent]
+            while cur.parent is not None:
+                if cur.name in seen:
+                    raise _err(f"line {ln.name!r}: the lines branch from each other in a circle", file,
+                               raw.loc(ln.name))
+                seen.add(cur.name)
+                cur = by_name[cur.parent]
+
     def parse_line(self, name, body, g, file, loc, with_moves) -> Line:
         moves = []
+        departures = {}
+        parent = parent_turn = None
         if with_moves:
             raw = body.get("moves") or []
             if not isinstance(raw, list):
                 raise _err("moves must be a list of turns", file, body.loc("moves"))
             for i, turn in enumerate(raw):
                 moves.append(self.parse_turn(turn, g, file, raw.loc(i)))
+                if isinstance(turn, dict) and "departure" in turn:
+                    departures[i] = self.parse_departure(turn, file)
+            if "after" in body and "from" in body:
+                raise _err("a line branches either after: a line or from: {line, turn}, not both", file,
+                           body.loc("from"))
+            if "after" in body:
+                parent = body["after"]
+                if not isinstance(parent, str):
+                    raise _err("after: the name of another line", file, body.loc("after"), expected="after: main")
+            elif "from" in body:
+                f = body["from"]
+                _check_keys(f, LINE_FROM_KEYS, "from", file, body.loc("from"))
+                if not isinstance(f.get("line"), str):
+                    raise _err("from: which line does this one branch from?", file, body.loc("from"),
+                               expected="from: {line: main, turn: 3}")
+                parent, parent_turn = f["line"], f.get("turn")
+                if parent_turn is not None and (not isinstance(parent_turn, int) or isinstance(parent_turn, bool)
+                                                or parent_turn < 0):
+                    raise _err(f"from: turn {parent_turn!r} is not a number of turns", file, f.loc("turn"),
+                               expected="turn: 0, 1, 2 ...")
         diagrams = []
         checks = self.parse_checks(name, body, g, file) if with_moves else []
         raw = body.get("diagrams", [] if checks else None)
@@ -452,10 +602,40 @@ class ExampleLoader:
                 marks = parse_marks(d["marks"], file, d.loc("marks"), f"diagram {d['id']} marks")
                 if len(marks) != len(grid) or any(len(a) != len(b) for a, b in zip(marks, grid)):
                     raise _err(f"diagram {d['id']}: the marks and the board differ in size", file, d.loc("marks"))
+            marks_show = None
+            if "marks_show" in d:
+                ms = d["marks_show"]
+                if not isinstance(ms, dict) or not ms or not all(isinstance(v, str) for v in ms.values()):
+                    raise _err(f"diagram {d['id']}: marks_show must map each colour to what it shows", file,
+                               d.loc("marks_show"), expected="marks_show: {pink: rova.south, lightgreen: next-pickup}")
+                marks_show = {str(k): v for k, v in ms.items()}
+            claims = d.get("claims", [])
+            if not isinstance(claims, list) or not all(c in CLAIMS for c in claims):
+                bad = next((c for c in claims if c not in CLAIMS), claims) if isinstance(claims, list) else claims
+                raise _err(f"diagram {d['id']}: unknown claim {bad!r}", file, d.loc("claims"),
+                           expected="claims: [" + " | ".join(CLAIMS) + "]", hint=closest_hint(str(bad), CLAIMS))
+            if claims and not with_moves:
+                raise _err(f"diagram {d['id']}: claims are about a replay (a game example)", file, d.loc("claims"))
+            picture = d.get("picture", False)
+            if not isinstance(picture, bool):
+                raise _err(f"picture: found {picture!r}", file, d.loc("picture"), expected="true or false")
+            if picture and with_moves:
+                raise _err(f"diagram {d['id']}: a picture holds no position; list it in an example that draws "
+                           "the same idea (kind: track, special-holes or start)", file, d.loc("picture"))
             diagrams.append(Diagram(d["id"], anchor, at, grid, marks, erratum,
                                     _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
-                                    dloc[0], name))
-        return Line(name, moves, diagrams, loc[0], checks)
+                                    dloc[0], name, tuple(claims), marks_show, picture))
+        return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures)
+
+    def parse_departure(self, turn, file) -> Departure:
+        d = turn["departure"]
+        _check_keys(d, DEPARTURE_KEYS, "departure", file, turn.loc("departure"))
+        rule = d.get("rule")
+        if not isinstance(rule, str) or not rule.strip():
+            raise _err("departure: which rule does the page set aside?", file, turn.loc("departure"),
+                       expected="rule: capture.compulsory (BLOCK.PARAMETER) or BLOCK")
+        return Departure(rule.strip(), _text(d.get("reason"), "departure reason", file, turn.loc("departure")),
+                         turn.loc("departure")[0])
 
     def parse_checks(self, name, body, g, file) -> list:
         raw = body.get("checks")
@@ -570,6 +750,9 @@ class Replay:
     events: list
     positions: list          # position after each turn (index 0 = start)
     error: MancalaError | None = None
+    #: the departures played: {turn, rule, reason, line, refusal} where *refusal* is
+    #: why the full rules refuse the turn (None: they allow it, so no departure is needed)
+    departures: list = field(default_factory=list)
 
     def snapshot(self, diagram: Diagram):
         e = find_anchor(self.events, diagram.anchor)
@@ -602,15 +785,33 @@ def replay_line(example: Example, line: Line) -> Replay:
 def _replay_line(example: Example, line: Line) -> Replay:
     rules = example.rules
     pos = example.start
-    events, positions = [], [pos]
+    events, positions, departures = [], [pos], []
+    first = 1
+    if line.parent is not None:     # a branch: the parent's replay up to the branching turn
+        parent = next(ln for ln in example.lines if ln.name == line.parent)
+        base = replay_line(example, parent)
+        played = len(base.positions) - 1
+        n = played if line.parent_turn is None else line.parent_turn
+        if n > played or (line.parent_turn is None and base.error):
+            why = f": {base.error}" if base.error else f" (it has {played} turns)"
+            exc = ExampleError(f"line {line.name!r} branches from line {line.parent!r} after turn {n}, but "
+                               f"that line's replay stops before{why}", file=example.path, line=line.line)
+            return Replay(example, line, [], [pos], exc)
+        events = [e for e in base.events if e.turn <= n]
+        positions = list(base.positions[:n + 1])
+        departures = [d for d in base.departures if d["turn"] <= n]
+        pos, first = positions[-1], n + 1
     moves = line.moves
-    if not moves and pos is not None and pos.hand is not None:
+    if not moves and line.parent is None and pos is not None and pos.hand is not None:
         moves = [[]]        # seeds in hand and no moves: the turn in progress, played to its end
-    for n, turn in enumerate(moves, start=1):
+    for n, turn in enumerate(moves, start=first):
         decisions = [(k, v) for k, v, _ in turn]
+        departure = line.departures.get(n - first)
         try:
-            pos = rules.play(pos, decisions, turn_number=n, events=events,
-                             where=f"turn {n}, ")
+            if departure is not None:
+                pos = _play_departure(rules, pos, decisions, n, events, departure, departures, example, turn)
+            else:
+                pos = rules.play(pos, decisions, turn_number=n, events=events, where=f"turn {n}, ")
         except MancalaError as exc:
             # locate the error at the decision it is about (the last one when one is missing)
             index = getattr(exc, "decision", None)
@@ -620,9 +821,30 @@ def _replay_line(example: Example, line: Line) -> Replay:
             else:
                 where = (line.line, None)
             exc.located(example.path, *where)
-            return Replay(example, line, events, positions, exc)
+            return Replay(example, line, events, positions, exc, departures)
         positions.append(pos)
-    return Replay(example, line, events, positions)
+    return Replay(example, line, events, positions, None, departures)
+
+
+def _play_departure(rules, pos, decisions, n, events, departure, departures, example, turn):
+    """Play turn *n* with the departure's rule set aside; record whether the
+    full rules refuse it."""
+    try:
+        relaxed = rules.without(departure.rule)
+    except MancalaError as exc:
+        exc.located(example.path, departure.line)
+        raise
+    try:
+        rules.play(pos, decisions, turn_number=n, events=[], where=f"turn {n}, ")
+        refusal = None
+    except IllegalMove as exc:
+        refusal = exc.message
+    except MancalaError as exc:         # the turn never ends, say: the rules do not allow it either
+        refusal = exc.message
+    departures.append({"turn": n, "rule": departure.rule, "reason": departure.reason, "line": departure.line,
+                       "refusal": refusal})
+    return relaxed.play(pos, decisions, turn_number=n, events=events,
+                        where=f"turn {n} (with {departure.rule} set aside), ")
 
 
 def replay(example: Example) -> list[Replay]:
@@ -648,7 +870,8 @@ def track_grid(example: Example):
     t = example.track
     grid = [[None] * g.columns for _ in range(g.rows)]
     hole, direction = t["from"], t["direction"]
-    for i in range(len(g.track(t["player"]))):
+    n = len(g.track(t["player"]))
+    for i in range(min(n, t.get("count") or n)):
         r, c = divmod(hole, g.columns)
         grid[r][c] = t["numbering"] + i
         hole, direction = g.advance(t["player"], hole, direction)

@@ -48,8 +48,10 @@ RULES_KEYS = {
 
 HOLE_DECISIONS = ("hole", "place", "target")   # decisions whose value is a hole name
 KINDS = ("game", "start", "track", "special-holes")
+CLAIMS = ("turn-ends", "game-ends")
 SOURCE_KEYS = {
-    "page": Field("the published page the diagrams come from (a file of ../shared/published)", {"type": "string"}),
+    "page": Field("the published page the diagrams come from (a file of ../shared/published, or a page listed in "
+                  "docs/data/pages.txt), or a bibliography key (docs/bibliography.md)", {"type": "string"}),
     "describes": Field("bibliography keys of the descriptions the example follows",
                        {"type": "array", "items": {"type": "string"}}),
     "section": Field("the section of the page", {"type": "string"}),
@@ -66,6 +68,9 @@ HAND_KEYS = {
                        "required by rules whose capture is compulsory or has fotsiny", {"type": "boolean"}),
 }
 EXAMPLE_START_KEYS = {
+    "from": Field("start from a published diagram: its id; the board is that diagram's (the published grid, or "
+                  "the project's transcription of it); a board given beside it must equal it",
+                  {"type": "string", "minLength": 1}),
     "board": Field("the board, rows top first, '.' for an empty hole (default: the rules' start)", ref("board")),
     "to_move": Field("who plays first", ref("player")),
     "reserve": Field("seeds off the board: {south: N, north: N}", obj(RESERVE_KEYS)),
@@ -87,6 +92,15 @@ DIAGRAM_KEYS = {
                    {"anyOf": [{"type": "string"},
                               {"type": "array", "items": {"type": "array",
                                                           "items": {"type": ["string", "null"]}}}]}),
+    "marks_show": Field("what each colour of the marks shows: {pink: rova.south, lightgreen: next-pickup} "
+                        "(default: the example's legend); see docs/howto-variant.md for the roles",
+                        {"type": "object", "additionalProperties": {"type": "string"}}),
+    "claims": Field("what the source says happens here: turn-ends (the turn stops at this diagram) or "
+                    "game-ends (and the game is over)",
+                    {"type": "array", "items": {"enum": list(CLAIMS)}, "minItems": 1}),
+    "picture": Field("true for a picture that holds no position (arrows, say): accounted for by the example's "
+                     "own drawing of the same idea, its transcription checked, not its board",
+                     {"type": "boolean"}),
     "erratum": Field("the published board is wrong: why, and the board the rules give", obj(ERRATUM_KEYS)),
     "caption": Field("a caption in each language", ref("text")),
     "note": Field("free text", {"anyOf": [{"type": "string"}, ref("text")]}),
@@ -96,6 +110,8 @@ TRACK_KEYS = {
     "from": Field("the hole numbered first", ref("hole"), required=True),
     "direction": Field("the direction of the numbering", ref("direction")),
     "numbering": Field("the first number (0 or 1)", {"type": "integer"}),
+    "count": Field("number only the first N holes (a sowing of N seeds), not the whole track",
+                   {"type": "integer", "minimum": 1}),
 }
 DECISION_KEYS = {
     "hole": Field("a hole the rules ask for", ref("hole")),
@@ -107,6 +123,11 @@ DECISION_KEYS = {
     "nyumba": Field("what to do with the nyumba", {"type": "string"}),
     "start": Field("an opening given in full", {"type": "string"}),
 }
+DEPARTURE_KEYS = {
+    "rule": Field("the rule the page sets aside for this turn: BLOCK.PARAMETER for a yes/no parameter "
+                  "(capture.compulsory), or BLOCK to leave a block out", {"type": "string"}, required=True),
+    "reason": Field("why the page plays it, in each language", ref("text"), required=True),
+}
 MOVE_KEYS = {
     "hole": Field("the hole whose seeds are sown", ref("hole")),
     "direction": Field("the sowing direction", ref("direction")),
@@ -114,6 +135,8 @@ MOVE_KEYS = {
     "target": Field("the special hole chosen at the set-up (katro bevohoka)", ref("hole")),
     "then": Field("the further decisions of the turn, in order: [{tsibongy: left}, {direction: clockwise} ...]",
                   {"type": "array", "items": {**obj(DECISION_KEYS), "minProperties": 1, "maxProperties": 1}}),
+    "departure": Field("the page plays this turn against its own rules: the rule set aside and why",
+                       obj(DEPARTURE_KEYS)),
 }
 CHECK_KEYS = {
     "at": Field("where in the replay (an anchor, as for a diagram)", {"type": ["string", "integer"]}, required=True),
@@ -125,7 +148,14 @@ CHECK_KEYS = {
                    ref("board")),
     "note": Field("free text", {"anyOf": [{"type": "string"}, ref("text")]}),
 }
+LINE_FROM_KEYS = {
+    "line": Field("the line this one branches from", {"type": "string"}, required=True),
+    "turn": Field("after how many of its turns (default: all)", {"type": "integer", "minimum": 0}),
+}
 LINE_KEYS = {
+    "after": Field("this line goes on from the end of another line (its moves are not repeated)",
+                   {"type": "string"}),
+    "from": Field("this line branches from another after its turn N: {line: NAME, turn: N}", obj(LINE_FROM_KEYS)),
     "moves": Field("the turns, in order", {"type": "array", "items": obj(MOVE_KEYS)}),
     "diagrams": Field("the diagrams this line passes through (a game line needs diagrams, checks or both)",
                       {"type": "array", "minItems": 1, "items": obj(DIAGRAM_KEYS)}),

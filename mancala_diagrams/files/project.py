@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -86,3 +87,43 @@ def directive_file(srcdir, root, document_dir, argument) -> Path:
         raise MancalaError(f"{text!r} is outside the documentation and the sources",
                            expected=f"a file under {srcdir} or {root / 'sources'}")
     return target
+
+
+_BIBKEY = re.compile(r"^\(([A-Za-z0-9_.-]+)\)=\s*$", re.M)
+
+
+@lru_cache(maxsize=16)
+def _names_in(path: str, mtime: float, bibliography: bool) -> frozenset:
+    text = Path(path).read_text(encoding="utf-8")
+    if bibliography:
+        return frozenset(_BIBKEY.findall(text))
+    return frozenset(line.split("#", 1)[0].strip() for line in text.splitlines()
+                     if line.split("#", 1)[0].strip())
+
+
+def _docs_file(root, relative) -> Path | None:
+    """docs/RELATIVE of the project *root*, else of the project this package
+    belongs to (a project made of rules/ and sources/ only, as tests make,
+    shares its bibliography)."""
+    for base in (Path(root), Path(__file__).resolve().parents[2]):
+        p = base / "docs" / relative
+        if p.is_file():
+            return p
+    return None
+
+
+def known_pages(root) -> dict:
+    """What a ``source.page`` may name: {'published': the pages of
+    ../shared/published (if present), 'listed': the pages of
+    docs/data/pages.txt (every source page the project transcribes or cites,
+    for when ../shared is absent), 'bibliography': the keys of
+    docs/bibliography.md}."""
+    out = {"published": frozenset(), "listed": frozenset(), "bibliography": frozenset()}
+    pub = published_dir(root)
+    if pub is not None:
+        out["published"] = frozenset(p.stem for p in pub.glob("*.json"))
+    for key, rel, bib in (("listed", "data/pages.txt", False), ("bibliography", "bibliography.md", True)):
+        p = _docs_file(root, rel)
+        if p is not None:
+            out[key] = _names_in(str(p), p.stat().st_mtime, bib)
+    return out
