@@ -2,7 +2,8 @@
 one move, the whole board after it (boards worked out by hand)."""
 import pytest
 
-from mancala_diagrams.errors import IllegalMove
+from mancala_diagrams.errors import IllegalMove, RulesError
+from mancala_diagrams.files.loader import RulesLibrary
 from mancala_diagrams.engine.geometry import CCW, CW
 from mancala_diagrams.engine.rules import Rules
 
@@ -115,6 +116,64 @@ def test_mandry_dia_homana_an_empty_inner_hole_still_captures():
         1 . 1 1
         . . . 1""")
     assert [e.reason for e in events if e.kind == "turn_end"] == ["empty-hole"]
+
+
+def test_mandry_dia_homana_an_empty_inner_hole_facing_nothing_ends_the_turn():
+    # b2 was empty and faces the empty b3 (North's front row is its inner row,
+    # which still holds d3): nothing to capture, so the nap ends the turn; the
+    # single seed in b2 is not sown on
+    after, events = play("katro-mandry-dia-homana-4", """
+        . 2 . .
+        . . . 1
+        . . . .
+        2 . . .""", "a1", CW)
+    assert grid(after) == literal("""
+        . 2 . .
+        . . . 1
+        1 1 . .
+        . . . .""")
+    assert [e.reason for e in events if e.kind == "turn_end"] == ["empty-hole"]
+    assert not [e for e in events if e.kind == "capture"]
+
+
+def test_mandry_dia_homana_gorobaka_an_empty_column_ends_the_turn():
+    after, events = play("katro-gorobaka-mandry-dia-homana-4", """
+        . . . .
+        . . . 1
+        . . . .
+        2 . . .""", "a1", CW)
+    assert grid(after) == literal("""
+        . . . .
+        . . . 1
+        1 1 . .
+        . . . .""")
+    assert [e.reason for e in events if e.kind == "turn_end"] == ["empty-hole"]
+
+
+def test_mandry_dia_homana_gorobaka_a_column_with_seeds_only_behind_is_captured():
+    # the column of b holds seeds only in North's outer row: gorobaka takes the
+    # column, so the empty b2 captures them, and the 3 seeds go on to d1 (empty,
+    # outer row: the turn ends)
+    after, events = play("katro-gorobaka-mandry-dia-homana-4", """
+        . 2 . .
+        . . . 1
+        . . . .
+        2 . . .""", "a1", CW)
+    assert grid(after) == literal("""
+        . . . .
+        . . . 1
+        1 . 1 1
+        . . . 1""")
+    capture = [e for e in events if e.kind == "capture"]
+    assert len(capture) == 1 and capture[0].count == 2
+
+
+def test_mandry_dia_homana_without_a_capture_block_is_refused(tmp_path):
+    (tmp_path / "bad.yaml").write_text(
+        "rules: bad\nboard: {columns: 4}\nstart: {seeds_per_hole: 2}\n"
+        "mechanics: {choose-hole: {}, mandry: {rows: outer}, relay: {}}\n")
+    with pytest.raises(RulesError, match="homana-needs-capture"):
+        RulesLibrary(tmp_path).load("bad")
 
 
 def test_usual_mandry_an_empty_inner_hole_ends_the_turn():

@@ -92,16 +92,26 @@ class ChooseHole(Block):
 class Mandry(Block):
     """A lap whose last seed falls into a hole that was empty ends the turn
     (*mandry*, "to take a nap").  ``rows: all`` (the usual rule) or ``rows:
-    outer``: only an empty hole of the outer row ends the turn, an empty hole
-    of the inner row still captures (mandry dia homana, "nap, then eat")."""
+    outer`` (mandry dia homana, "nap, then eat"): an empty hole of the outer
+    row ends the turn; an empty hole of the inner row ends it only when there
+    is nothing to capture from it, and otherwise the capture is made and sown
+    on as after any capture."""
     order = 30
-    params = {"rows": Param("all", ("all", "outer"), doc="which rows' empty holes end the turn")}
+    params = {"rows": Param("all", ("all", "outer"),
+                            doc="all: every empty hole ends the turn; outer: an empty inner-row hole "
+                                "captures when it can, and ends the turn when it cannot")}
+
+    def check(self, rules):
+        if self.p["rows"] == "outer" and not any(hasattr(b, "captures_at") for b in rules.blocks):
+            raise self.refuse("homana-needs-capture", "with rows: outer an empty inner-row hole goes on "
+                              "only to capture, and no block captures (add 'capture')")
 
     def lap_end(self, turn, hole, was_empty):
         if not was_empty:
             return None
-        if self.p["rows"] == "outer" and turn.geometry.depth(hole) != turn.geometry.rows_per_player - 1:
-            return None
+        if self.p["rows"] == "outer" and turn.captures and turn.geometry.depth(hole) == 0:
+            if any(b.captures_at(turn, hole) for b in turn.rules.blocks if hasattr(b, "captures_at")):
+                return None             # homana: the capture block takes it from here
         return EndTurn("empty-hole")
         yield  # pragma: no cover - makes this a generator
 
