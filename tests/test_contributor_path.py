@@ -152,6 +152,7 @@ MID_TURN = """
     assumptions: [{{en: A made-up position., fr: Une position inventée.}}]
     start:
       to_move: south
+      reserve: {{south: 0, north: 0}}
       hand: {{{hand}}}
       board: |
         . . . .
@@ -202,6 +203,49 @@ def test_seeds_in_hand_under_fotsiny_rules_must_say_which_lap_they_are(project):
     with pytest.raises(MancalaError) as info:
         loader.load(path)
     assert str(info.value) == (
-        f"{path}:11:9: hand: the rules fifangakely make a turn's first lap special (compulsory capture and "
+        f"{path}:12:9: hand: the rules fifangakely make a turn's first lap special (compulsory capture and "
         "fotsiny), so the example must say whether the seeds in hand are that lap (expected first_lap: true "
         "(the turn's first lap) or first_lap: false (a later lap))")
+
+
+RESERVE_EXAMPLE = """
+    example: res
+    rules: katra-fandatsaka-6
+    title: {en: Reserve, fr: Réserve}
+    source: {page: katra-fandatsaka, describes: [dandouau1909]}
+    generated: true
+    artificial: true
+    assumptions: [{en: A made-up position., fr: Une position inventée.}]
+    start:
+      to_move: south%s
+      board: |
+        . . . . . .
+        . 1 . . . .
+        . 1 2 . . .
+        . . . . . .
+    moves:
+      - {place: c2}
+    diagrams:
+      - {id: res-1, at: start, board: ". . . . . .\\n. 1 . . . .\\n. 1 2 . . .\\n. . . . . ."}
+"""
+
+
+def test_a_start_board_under_reserve_rules_must_state_the_reserve(project):
+    from mancala_diagrams.files.examples import ExampleLoader
+    path = project / "sources" / "katro" / "res.yaml"
+    path.write_text(textwrap.dedent(RESERVE_EXAMPLE % ""), encoding="utf-8")
+    with pytest.raises(MancalaError) as info:
+        ExampleLoader(RulesLibrary(project / "rules")).load(path)
+    assert str(info.value) == (
+        f"{path}:11:10: the rules katra-fandatsaka-6 start with seeds in reserve (20 each); with a start board, "
+        "the example must say how many are left (expected reserve: {south: N, north: N} beside the board "
+        "(0 and 0 once all are sown))")
+
+
+def test_placing_a_seed_with_an_empty_reserve_says_the_reserve_is_empty(project):
+    from mancala_diagrams.files.examples import ExampleLoader, replay
+    path = project / "sources" / "katro" / "res.yaml"
+    path.write_text(textwrap.dedent(RESERVE_EXAMPLE % "\n      reserve: {south: 0, north: 0}"), encoding="utf-8")
+    (rep,) = replay(ExampleLoader(RulesLibrary(project / "rules")).load(path))
+    assert "the rules ask for a 'start' decision here, the example gives 'place' (south has no seed left in " \
+           "reserve here)" in str(rep.error)

@@ -146,6 +146,7 @@ MID_TURN = """
     title: {en: Mid-turn, fr: Tour en cours}
     source: {page: katra-be}
     start:
+      reserve: {south: 0, north: 0}
       board: |
         . . . 9 . . . 1
         . 2 2 16 . . . .

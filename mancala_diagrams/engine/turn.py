@@ -317,8 +317,13 @@ def drive(gen, decisions, geometry, where="", events=None):
                                   expected=f"one of: {describe_options(ask, geometry)}")
             kind, value = decisions[index]
             if kind != ask.kind:
+                why = ""
+                if kind == "place" and ask.kind == "start":
+                    why = f" ({ask.player} has no seed left in reserve here)"
+                elif kind == "start" and ask.kind == "place":
+                    why = f" ({ask.player} still has seeds in reserve: a turn starts by placing one)"
                 raise IllegalMove(f"{step()}: the rules ask for a {ask.kind!r} decision here, "
-                                  f"the example gives {kind!r}", rule=ask.rule,
+                                  f"the example gives {kind!r}{why}", rule=ask.rule,
                                   expected=f"{ask.kind}: one of {describe_options(ask, geometry)}")
             _check_choice(ask, value, geometry, f"{step()} ({kind}): ")
             index += 1

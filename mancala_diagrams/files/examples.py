@@ -407,8 +407,13 @@ class ExampleLoader:
         if pos.geometry != g:
             raise _err(f"the start board is {pos.geometry.describe()}, the rules {rules.name} say "
                        f"{g.describe()}", file, start.loc("board"))
-        reserves = (list(rules.initial_position().reserves) if "board" not in start and "from" not in start
-                    else [0, 0])
+        initial = rules.initial_position().reserves
+        given = "board" if "board" in start else ("from" if "from" in start else None)
+        if given and any(initial) and "reserve" not in start:
+            raise _err(f"the rules {rules.name} start with seeds in reserve ({initial[0]} each); with a start "
+                       "board, the example must say how many are left", file, start.loc(given),
+                       expected="reserve: {south: N, north: N} beside the board (0 and 0 once all are sown)")
+        reserves = list(initial) if given is None else [0, 0]
         if "reserve" in start:
             res = start["reserve"]
             _check_keys(res, RESERVE_KEYS, "reserve", file, start.loc("reserve"))
