@@ -249,3 +249,30 @@ def test_placing_a_seed_with_an_empty_reserve_says_the_reserve_is_empty(project)
     (rep,) = replay(ExampleLoader(RulesLibrary(project / "rules")).load(path))
     assert "the rules ask for a 'start' decision here, the example gives 'place' (south has no seed left in " \
            "reserve here)" in str(rep.error)
+
+
+def endless_example(project, move):
+    src = (ROOT / "sources" / "mraha-wa-ntso" / "mraha-wa-ntso-endless-turn.yaml").read_text(encoding="utf-8")
+    path = project / "sources" / "katro" / "mraha-wa-ntso-endless-turn.yaml"
+    path.write_text(src.replace("  - {hole: d3, direction: clockwise, endless: true}", move), encoding="utf-8")
+    return path
+
+
+def test_a_turn_the_example_says_never_ends_is_checked_to_loop(project):
+    from mancala_diagrams.files.verify import Verifier
+    # found by random play (docs/games/mraha-wa-ntso.md): North's d3 clockwise captures and relays for ever
+    path = endless_example(project, "  - {hole: d3, direction: clockwise, endless: true}")
+    rows = Verifier(project).verify([path])
+    assert [(r["status"], r.get("check")) for r in rows] == [("generated", None), ("verified", "turn 1 never ends")]
+    assert "the turn loops for ever" in rows[1]["reason"]
+
+
+def test_a_turn_said_to_be_endless_that_ends_is_refused(project):
+    from mancala_diagrams.files.verify import Verifier
+    # the other way round, d3's turn comes to an end (the engine's random play met both)
+    path = endless_example(project, "  - {hole: d3, direction: counterclockwise, endless: true}")
+    rows = Verifier(project).verify([path])
+    assert rows[-1]["status"] == "error"
+    assert rows[-1]["reason"].startswith(f"{path}:24:54: turn 1: the example says this turn never ends, but it ends "
+                                         "after ")
+    assert rows[-1]["reason"].endswith(" laps (expected endless: true only on a turn that loops for ever)")

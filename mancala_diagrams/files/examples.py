@@ -38,7 +38,7 @@ from ..engine.turn import Event
 from .formats import (HOLE_DECISIONS, KINDS, CLAIMS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
                       EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS,
                       DEPARTURE_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_FROM_KEYS, LINE_KEYS, EXAMPLE_KEYS)
-from ..errors import ExampleError, IllegalMove, MancalaError, PositionError
+from ..errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, PositionError
 from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
 from . import memo
 from .loader import RulesLibrary, parse_board_rows
@@ -548,6 +548,9 @@ class ExampleLoader:
                 raise _err("moves must be a list of turns", file, body.loc("moves"))
             for i, turn in enumerate(raw):
                 moves.append(self.parse_turn(turn, g, file, raw.loc(i)))
+                if moves[-1].endless and i < len(raw) - 1:
+                    raise _err(f"turn {i + 1} never ends, so no turn can follow it", file, raw.loc(i + 1),
+                               expected="the endless turn as the last of its line")
                 if isinstance(turn, dict) and "departure" in turn:
                     departures[i] = self.parse_departure(turn, file)
             if "after" in body and "from" in body:
@@ -744,7 +747,18 @@ class ExampleLoader:
             except PositionError as exc:
                 raise exc.located(file, *iloc) from None
             decisions.append((key, value, iloc))
+        decisions = TurnMoves(decisions)
+        if "endless" in turn:
+            if not isinstance(turn["endless"], bool):
+                raise _err(f"endless must be true or false, not {turn['endless']!r}", file, turn.loc("endless"))
+            decisions.endless = turn.loc("endless") if turn["endless"] else None
         return decisions
+
+
+class TurnMoves(list):
+    """A turn's decisions, (kind, value, location) each; *endless* is the
+    location of ``endless: true`` when the example says the turn never ends."""
+    endless = None
 
 
 # -- replay ------------------------------------------------------------------------------
@@ -758,6 +772,7 @@ class Replay:
     #: the departures played: {turn, rule, reason, line, refusal} where *refusal* is
     #: why the full rules refuse the turn (None: they allow it, so no departure is needed)
     departures: list = field(default_factory=list)
+    endless: str | None = None   # the loop found in a turn the example says never ends
 
     def snapshot(self, diagram: Diagram):
         e = find_anchor(self.events, diagram.anchor)
@@ -812,11 +827,17 @@ def _replay_line(example: Example, line: Line) -> Replay:
     for n, turn in enumerate(moves, start=first):
         decisions = [(k, v) for k, v, _ in turn]
         departure = line.departures.get(n - first)
+        endless = getattr(turn, "endless", None)
         try:
             if departure is not None:
                 pos = _play_departure(rules, pos, decisions, n, events, departure, departures, example, turn)
             else:
                 pos = rules.play(pos, decisions, turn_number=n, events=events, where=f"turn {n}, ")
+        except EndlessTurn as exc:
+            if endless:         # what the example says: the replay found the loop
+                return Replay(example, line, events, positions, None, departures, endless=str(exc.message))
+            exc.located(example.path, *(turn[-1][2] if turn else (line.line, None)))
+            return Replay(example, line, events, positions, exc, departures)
         except MancalaError as exc:
             # locate the error at the decision it is about (the last one when one is missing)
             index = getattr(exc, "decision", None)
@@ -827,6 +848,12 @@ def _replay_line(example: Example, line: Line) -> Replay:
                 where = (line.line, None)
             exc.located(example.path, *where)
             return Replay(example, line, events, positions, exc, departures)
+        if endless:
+            laps = max((e.lap for e in events if e.turn == n), default=0)
+            error = ExampleError(f"turn {n}: the example says this turn never ends, but it ends after {laps} "
+                                 f"lap{'s' if laps != 1 else ''}", file=example.path, line=endless[0],
+                                 column=endless[1], expected="endless: true only on a turn that loops for ever")
+            return Replay(example, line, events, positions + [pos], error, departures)
         positions.append(pos)
     return Replay(example, line, events, positions, None, departures)
 

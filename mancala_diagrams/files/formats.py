@@ -137,6 +137,8 @@ MOVE_KEYS = {
                   {"type": "array", "items": {**obj(DECISION_KEYS), "minProperties": 1, "maxProperties": 1}}),
     "departure": Field("the page plays this turn against its own rules: the rule set aside and why",
                        obj(DEPARTURE_KEYS)),
+    "endless": Field("true: this turn never ends (the same position and lap come back); the replay must "
+                     "find the loop, and the turn is the line's last", {"type": "boolean"}),
 }
 CHECK_KEYS = {
     "at": Field("where in the replay (an anchor, as for a diagram)", {"type": ["string", "integer"]}, required=True),

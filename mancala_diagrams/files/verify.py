@@ -126,6 +126,9 @@ class Verifier:
                     if line.parent is not None and dep["turn"] <= self._branch_turn(example, line):
                         continue            # reported with the line it comes from
                     rows.append(self.judge_departure(dep, line, base))
+                if rep.endless:     # the example says a turn never ends, and the replay found the loop
+                    rows.append({**base, "diagram": None, "check": f"turn {len(rep.positions)} never ends",
+                                 "status": "verified", "reason": rep.endless})
                 if rep.error and not any(r.get("reason", "").startswith("the replay stops") for r in rows):
                     rows.append({**base, "diagram": None, "status": "error", "reason": str(rep.error)})
         return rows
