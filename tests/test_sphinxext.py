@@ -153,3 +153,78 @@ def test_gettext_leaves_generated_words_out(make_app, project, tmp_path):
     pot = (app.outdir / "index.pot").read_text(encoding="utf-8")
     assert "A broken example" in pot            # the page's own prose is extracted
     assert "South takes" not in pot and "A board of" not in pot
+
+
+ERRATUM_AND_DEPARTURE = """\
+example: {name}
+rules: katro-4c
+title: {{en: t, fr: t}}
+source: {{page: katro}}
+start: {{to_move: south}}
+moves:
+  - hole: a2
+    direction: counterclockwise
+    departure:
+      rule: capture.compulsory
+      reason: {{en: The page forgets the capture., fr: La page oublie la prise.}}
+diagrams:
+  - id: {did}
+    at: turn 1 end
+    board: |
+{board}
+{erratum}"""
+
+
+def test_errata_page_and_departure_note(make_app, tmp_path, monkeypatch):
+    """The errata page draws each erratum: published grid and replay side by side,
+    the differing hole highlighted, the evidence in words; a departure is noted
+    beside its diagram."""
+    from mancala_diagrams.files.loader import RulesLibrary
+    from mancala_diagrams.engine.geometry import parse_direction
+    root = tmp_path / "project"
+    (root / "rules").mkdir(parents=True)
+    (root / "sources").mkdir()
+    for name in ("katro", "katro-4"):
+        shutil.copy(ROOTS.parent.parent / "rules" / f"{name}.yaml", root / "rules")
+    (root / "rules" / "katro-4c.yaml").write_text(
+        "rules: katro-4c\nextends: katro-4\nmechanics:\n  capture: {compulsory: true}\n")
+    rules = RulesLibrary(root / "rules").load("katro-4")
+    after = rules.play(rules.initial_position(), [("start", (rules.geometry.parse("a2"), parse_direction("ccw")))])
+    rows = after.rows(empty=0)
+    text = lambda rs: "\n".join("      " + " ".join(str(v) if v else "." for v in r) for r in rs)
+    misprint = [list(r) for r in rows]
+    misprint[3][3] += 1                                  # d1: one seed too many
+    erratum = ("    erratum:\n      reason: {en: One seed too many in d1., fr: Une graine de trop en d1.}\n"
+               "      rules_board: |\n" + "\n".join("  " + l for l in text(rows).splitlines()) + "\n")
+    (root / "sources" / "ex.yaml").write_text(ERRATUM_AND_DEPARTURE.format(
+        name="ex", did="k-01", board=text(misprint), erratum=erratum))
+    pub = tmp_path / "published"
+    pub.mkdir()
+    (pub / "katro.json").write_text('{"blocks": [{"kind": "diagram", "id": "k-01", "rows": %s}]}'
+                                    % str([[v or None for v in r] for r in misprint]).replace("None", "null"))
+    monkeypatch.setenv("MANCALA_PUBLISHED", str(pub))
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["myst_parser", "mancala_diagrams.sphinx"]\n')
+    (src / "index.md").write_text("# Test\n\n```{mancala-example} /../project/sources/ex.yaml\n```\n\n"
+                                  "```{toctree}\nerrata\n```\n")
+    (src / "errata.md").write_text("# Errata\n\n```{mancala-errata}\n```\n")
+    for lang, words in (("en", ("Departure: turn 1 is played as the page plays it, against its own rule "
+                                "capture.compulsory. The page forgets the capture.",
+                                "the published grid differs in 1 hole: d1 (published 4, replay 3).",
+                                "One seed too many in d1.", "mancala-diagrams verify sources/ex.yaml")),
+                        ("fr", ("Écart\u00a0: le tour 1 est joué comme la page le joue, contre sa propre règle "
+                                "capture.compulsory. La page oublie la prise.",
+                                "la grille publiée en diffère en 1 case\u00a0: d1 (publié 4, rejeu 3).",
+                                "Une graine de trop en d1.", "Chacun peut le refaire"))):
+        app = build(make_app, src, tmp_path, language=lang, mancala_project_root=str(root))
+        drawn = {f["id"]: f for f in figures((app.outdir / "index.html").read_text(encoding="utf-8"))}
+        assert words[0] in drawn["k-01"]["caption"], drawn["k-01"]["caption"]
+        page = figures((app.outdir / "errata.html").read_text(encoding="utf-8"))
+        assert [f["id"] for f in page] == ["erratum-k-01"]
+        fig = page[0]
+        assert "mancala-erratum" in fig["classes"] and len(fig["images"]) == 2
+        for w in words[1:]:
+            assert w in fig["caption"], fig["caption"]
+        assert all((app.outdir / src_).is_file() for _alt, src_ in fig["images"])
+        assert "d1" in unescape(fig["images"][0][0])          # the differing hole, named in the alt text

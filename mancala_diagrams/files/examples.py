@@ -802,6 +802,17 @@ def replay_line(example: Example, line: Line) -> Replay:
     return kept[3]
 
 
+def shared_turns(example: Example, line: Line) -> int:
+    """How many turns a branching line shares with the line it branches from
+    (0 for a line that does not branch)."""
+    if line.parent is None:
+        return 0
+    if line.parent_turn is not None:
+        return line.parent_turn
+    parent = next(ln for ln in example.lines if ln.name == line.parent)
+    return len(replay_line(example, parent).positions) - 1
+
+
 def _replay_line(example: Example, line: Line) -> Replay:
     rules = example.rules
     pos = example.start

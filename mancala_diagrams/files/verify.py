@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import MancalaError
 from ..engine.position import Position
-from .examples import ExampleLoader, replay_line, special_holes_grid, track_grid
+from .examples import ExampleLoader, replay_line, shared_turns, special_holes_grid, track_grid
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
 from .project import example_paths, find_root, published_diagrams, published_dir
@@ -123,7 +123,7 @@ class Verifier:
                 for c in line.checks:
                     rows.append(self.judge_check(c, rep, g, base))
                 for dep in rep.departures:
-                    if line.parent is not None and dep["turn"] <= self._branch_turn(example, line):
+                    if dep["turn"] <= shared_turns(example, line):
                         continue            # reported with the line it comes from
                     rows.append(self.judge_departure(dep, line, base))
                 if rep.endless:     # the example says a turn never ends, and the replay found the loop
@@ -132,12 +132,6 @@ class Verifier:
                 if rep.error and not any(r.get("reason", "").startswith("the replay stops") for r in rows):
                     rows.append({**base, "diagram": None, "status": "error", "reason": str(rep.error)})
         return rows
-
-    @staticmethod
-    def _branch_turn(example, line):
-        parent = next(ln for ln in example.lines if ln.name == line.parent)
-        rep = replay_line(example, parent)
-        return len(rep.positions) - 1 if line.parent_turn is None else line.parent_turn
 
     def transcription_problem(self, d, row):
         """A row for a transcription that differs from ../shared/published (its

@@ -79,6 +79,9 @@ WORDS = {
                   "fr": "À gauche\u00a0: tel que publié. À droite\u00a0: tel que rejoué par le moteur\u00a0; "
                         "les cases marquées diffèrent."},
     "assumptions": {"en": "Assumptions", "fr": "Hypothèses"},
+    "departure": {"en": "Departure: turn {turn} is played as the page plays it, against its own rule {rule}. {reason}",
+                  "fr": "Écart : le tour {turn} est joué comme la page le joue, contre sa propre règle {rule}. "
+                        "{reason}"},
     "no_errata": {"en": "No erratum is declared.", "fr": "Aucun erratum n’est déclaré."},
     "details": {"en": "Details", "fr": "Détails"},
     "own_example": {"en": "The project’s own example: no source draws these boards; the rules engine "
@@ -514,7 +517,7 @@ class ExampleDirective(MancalaDirective):
 
     # -- the steps: (diagram, position, events, following event, numbers) ----------------
     def steps(self, example):
-        from ..files.examples import replay_line, track_grid
+        from ..files.examples import replay_line, shared_turns, track_grid
         g = example.rules.geometry
         if example.kind == "start":
             start = example.rules.initial_position()
@@ -534,9 +537,11 @@ class ExampleDirective(MancalaDirective):
                            if d.grid[h // g.columns][h % g.columns] is not None} or numbers
                 yield d, board, [], None, visible
             return
+        self.departures = {}
         for line in example.lines:
             rep = replay_line(example, line)
-            done = 0
+            shared = shared_turns(example, line)       # a branch's turns shared with its parent line
+            done = sum(1 for e in rep.events if e.turn <= shared)
             for d in line.diagrams:
                 ev = rep.event(d)
                 if ev is None:
@@ -547,6 +552,8 @@ class ExampleDirective(MancalaDirective):
                 chunk = rep.events[done:idx + 1] if idx >= done else [ev]
                 done = max(done, idx + 1)
                 following = rep.events[idx + 1:idx + 5]
+                turns = {e.turn for e in chunk}
+                self.departures[d.id] = [x for x in rep.departures if x["turn"] in turns and x["turn"] > shared]
                 yield d, _position_at(ev, rep, g), chunk, following, None
 
     def draw(self, example, lang):
@@ -591,6 +598,9 @@ class ExampleDirective(MancalaDirective):
                 text = example.caption[lang]
             else:
                 text = example.title[lang]
+            for dep in getattr(self, "departures", {}).get(diagram.id, []):
+                text = f"{text} " + WORDS["departure"][lang].format(turn=dep["turn"], rule=dep["rule"],
+                                                                    reason=dep["reason"][lang])
             anchor = nodes.make_id(diagram.id)
             alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers, rules=example.rules)
             erratum = diagram.erratum
@@ -673,12 +683,41 @@ class VerificationDirective(MancalaDirective):
 
 
 class ErrataDirective(MancalaDirective):
-    """``mancala-errata``: every declared erratum, with a link to its drawing."""
+    """``mancala-errata [EXAMPLE ...]``: every declared erratum (of the given
+    examples, else of sources/): the published grid and the replay side by
+    side, the differing holes highlighted, the evidence in words; then links
+    to where each diagram is drawn."""
     has_content = False
+    optional_arguments = 50
 
     def run(self):
         self.env.mancala_generated = getattr(self.env, "mancala_generated", set()) | {self.env.docname}
-        return [mancala_placeholder(kind="errata", rows=[])]
+        placeholder = mancala_placeholder(kind="errata", rows=[])
+        if self.config.mancala_plain:
+            return [placeholder]
+        root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
+        lang = lang_of(self.env)
+        try:
+            from ..files.errata import errata, evidence_text
+            paths = [self.project_file(a) for a in self.arguments] or None
+            records = errata(root, paths)
+        except Exception as exc:  # noqa: BLE001
+            return self.warn(f"mancala-errata: {self.describe_error(exc)}")
+        out = []
+        for rec in records:
+            self.env.note_dependency(rec["path"])
+            position = _position_at(rec["event"], rec["replay"], rec["geometry"])
+            published = _grid_position(rec["published"], position)
+            hl = {"differs": rec["holes"]}
+            images = [self.image_node(published, captions.describe_position(published, lang, highlights=hl),
+                                      hl, rec["marks"]),
+                      self.image_node(position, captions.describe_position(position, lang, highlights=hl,
+                                                                           rules=rec["rules"]),
+                                      hl, rec["marks"])]
+            text = f"{rec['id']}. {WORDS['published'][lang]} {evidence_text(rec, lang)}"
+            out.append(self.figure(images, text, ids=[f"erratum-{nodes.make_id(rec['id'])}"],
+                                   classes=("mancala-erratum",)))
+        return out + [placeholder]
 
 
 def _link(app, fromdoc, docname, anchor, text):
