@@ -1,6 +1,9 @@
 """The declared errata, for the errata page: each with the published grid, the
 replay's board at that moment, the holes that differ and the evidence in words
-(both languages).  The drawing is the Sphinx layer's; what to draw is here."""
+(both languages).  The drawing is the Sphinx layer's; what to draw is here.
+
+A verifier row may carry ``evidence_words: {en, fr}`` (the re-checked search of
+an erratum, say): the page then adds it to the evidence."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -62,7 +65,7 @@ def errata(root=None, paths=None) -> list[dict]:
             g = example.rules.geometry
             holes = sorted(x["row"] * g.columns + x["column"] for x in row.get("diff", []) if x.get("hole"))
             out.append({"id": d.id, "example": row["example"], "path": str(path), "at": d.at,
-                        "reason": d.erratum.reason, "evidence": getattr(d.erratum, "evidence_text", None),
+                        "reason": d.erratum.reason, "evidence": row.get("evidence_words"),
                         "diff": row.get("diff", []), "holes": holes, "published": d.grid, "event": ev,
                         "replay": rep, "geometry": g, "rules": example.rules, "marks": d.marks})
             break
