@@ -20,6 +20,7 @@ import inspect
 import json
 
 from ..engine.mechanics import BLOCKS
+from .formats import BOARD_KEYS, RULES_START_KEYS
 
 HEADER = """\
 # Building blocks
@@ -128,5 +129,51 @@ def block_section(cls) -> str:
     return "\n".join(out)
 
 
+BOARD_DEFAULTS = {"columns": "(required)", "rows_per_player": 2, "players": 2, "notation": "chess",
+                  "track": "loop"}
+
+BOARD_INTRO = [
+    "Before its blocks, a rules file says what the board is (`board:`) and how the seeds stand at the start "
+    "(`start:`). A variant names only the keys it changes; `mancala-diagrams new variant NAME --from BASE "
+    "--set board.KEY=VALUE --set start.KEY=VALUE` writes them.",
+]
+TRACKS = [
+    "- `loop`: each player's seeds go round that player's own rows, counterclockwise along the outer row "
+    "from the player's left, back along the next row, and so on, then from the end of the inner row to the "
+    "start of the outer row again: a ring on two rows, a snake on more.",
+    "- `boustrophedon`: seeds run along a row, and at its end go into the next row inwards, in the same "
+    "column, and turn back; from the end of the inner row they go to the outer row. On two rows this is the "
+    "loop; on three or more each row is run in both directions before the path closes (the katro of "
+    "Fianarantsoa, after de Voogt).",
+]
+BOARD_EXAMPLE = """board:
+  columns: 6
+  rows_per_player: 3
+  track: boustrophedon
+start:
+  seeds_per_hole: 2"""
+
+
+def _values(field) -> str:
+    enum = field.schema.get("enum")
+    if enum:
+        return ", ".join(f"`{_value(v)}`" for v in enum)
+    return "a whole number"
+
+
+def board_section() -> str:
+    out = ["## The board and the start", ""]
+    for para in BOARD_INTRO:
+        out += [para, ""]
+    out += ["| key | default | values | meaning |", "|---|---|---|---|"]
+    for k, f in BOARD_KEYS.items():
+        out.append(f"| `board.{k}` | `{_value(BOARD_DEFAULTS.get(k))}` | {_values(f)} | {f.doc} |")
+    for k, f in RULES_START_KEYS.items():
+        values = "rows, top first, `.` for an empty hole" if k == "board" else "a whole number"
+        out.append(f"| `start.{k}` | | {values} | {f.doc} |")
+    out += ["", "The tracks:", ""] + TRACKS + ["", OWN, "", "```yaml", BOARD_EXAMPLE, "```", ""]
+    return "\n".join(out)
+
+
 def render() -> str:
-    return HEADER + "\n".join(block_section(BLOCKS[n]) for n in sorted(BLOCKS))
+    return HEADER + board_section() + "\n" + "\n".join(block_section(BLOCKS[n]) for n in sorted(BLOCKS))
