@@ -26,13 +26,17 @@ clean:
 SPHINX := $(PY) -m sphinx -W --keep-going -q
 SITE := _build/site
 
+# The site's languages: each needs its page catalogs (docs/locales/<lang>/) and its
+# caption catalog (mancala_diagrams/drawing/locales/<lang>/); English is the source.
+LANGUAGES := en fr
+
 site: $(STAMP)
-	$(SPHINX) -b html -D language=en -d _build/doctrees/en docs $(SITE)/en
-	$(SPHINX) -b html -D language=fr -d _build/doctrees/fr docs $(SITE)/fr
+	$(foreach lang,$(LANGUAGES),$(SPHINX) -b html -D language=$(lang) -d _build/doctrees/$(lang) docs $(SITE)/$(lang) &&) true
 	cp docs/_root/index.html $(SITE)/index.html
 	@echo "Site built: open $(SITE)/index.html, or run: $(PY) -m http.server -d $(SITE) 8000"
 
-# Refresh the French catalogs after editing the English pages (no network needed).
+# Refresh the page and caption catalogs after editing the English pages or the
+# captions' messages (no network needed).
 i18n: $(STAMP)
 	$(PY) docs/update_catalogs.py
 

@@ -77,3 +77,68 @@ def test_generated_captions_and_alt_texts_stay_out_of_the_catalogs(templates):
         for e in pot:
             assert not re.match(r"^[a-z-]+-\d\d\. ", e.msgid), f"{rel}: generated caption {e.msgid!r}"
             assert not e.msgid.startswith("A board of"), f"{rel}: generated alt text {e.msgid!r}"
+
+
+# -- the caption catalogs (generated captions, alt texts and tables) ---------------------------
+
+CAPTIONS = ROOT / "mancala_diagrams" / "drawing" / "locales"
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+def caption_catalogs():
+    return sorted(CAPTIONS.glob("*/LC_MESSAGES/captions.po"))
+
+
+def test_there_is_a_french_caption_catalog():
+    assert CAPTIONS / "fr" / "LC_MESSAGES" / "captions.po" in caption_catalogs()
+
+
+@pytest.mark.parametrize("path", caption_catalogs(), ids=lambda p: p.parts[-3])
+def test_caption_catalog_is_complete(path):
+    po = polib.pofile(str(path))
+    untranslated = [e.msgid for e in po.untranslated_entries() if not e.obsolete]
+    fuzzy = [e.msgid for e in po.fuzzy_entries() if not e.obsolete]
+    assert not untranslated, f"{path}: untranslated: {untranslated[:3]}"
+    assert not fuzzy, f"{path}: fuzzy: {fuzzy[:3]}"
+
+
+@pytest.mark.parametrize("path", caption_catalogs(), ids=lambda p: p.parts[-3])
+def test_caption_translations_use_only_the_placeholders_they_are_given(path):
+    """A misspelt placeholder would fail at build time; this finds it first.  The
+    values of a message are those of its msgid (and plural), and any named in a
+    comment for translators."""
+    wrong = []
+    for e in polib.pofile(str(path)):
+        given = set(PLACEHOLDER.findall(e.msgid + (e.msgid_plural or "") + (e.comment or "")))
+        texts = list(e.msgstr_plural.values()) if e.msgid_plural else [e.msgstr]
+        for text in texts:
+            if set(PLACEHOLDER.findall(text)) - given:
+                wrong.append(f"{e.msgid!r} -> {text!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_caption_catalogs_are_in_step_with_the_code(tmp_path):
+    """Every message the code marks is in the template and in each catalog, and no
+    catalog keeps a message the code no longer has (run `make i18n`)."""
+    sys.path.insert(0, str(DOCS))
+    try:
+        import update_catalogs
+    finally:
+        sys.path.remove(str(DOCS))
+    pot = polib.pofile(str(update_catalogs.extract_captions(tmp_path / "captions.pot")))
+    wanted = {(e.msgctxt, e.msgid, e.msgid_plural) for e in pot}
+    assert len(wanted) > 100
+    committed = {(e.msgctxt, e.msgid, e.msgid_plural) for e in polib.pofile(str(CAPTIONS / "captions.pot"))}
+    assert committed == wanted, f"captions.pot: missing {sorted(wanted - committed, key=str)[:3]}, " \
+                                f"stale {sorted(committed - wanted, key=str)[:3]}"
+    for path in caption_catalogs():
+        have = {(e.msgctxt, e.msgid, e.msgid_plural) for e in polib.pofile(str(path)) if not e.obsolete}
+        assert have == wanted, f"{path}: missing {sorted(wanted - have, key=str)[:3]}, " \
+                               f"stale {sorted(have - wanted, key=str)[:3]}"
+
+
+def test_french_captions_use_typographic_apostrophes_and_no_break_spaces():
+    for e in polib.pofile(str(CAPTIONS / "fr" / "LC_MESSAGES" / "captions.po")):
+        for text in (list(e.msgstr_plural.values()) if e.msgid_plural else [e.msgstr]):
+            assert "'" not in text, f"straight apostrophe in {text!r}"
+            assert not re.search(r"\w [:;]", text), f"a plain space before : or ; in {text!r}"

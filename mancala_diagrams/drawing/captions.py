@@ -1,43 +1,81 @@
-"""Captions and alt text in English and French, written from the engine's trace.
+"""Captions and alt text, written from the engine's trace, in the build's language.
 
 The functions here are pure: they take engine events (objects with the fields of
 :class:`mancala_diagrams.engine.Event`: ``kind``, ``player``, ``holes``,
 ``count``, ``direction``, ``reason``, ...) or a position, and return one
-sentence or a short paragraph in the language asked for (``"en"`` or ``"fr"``).
-The Sphinx extension picks the language of the build, so generated text needs
-no translation catalog.
-
-French typography: apostrophes are U+2019, and a no-break space precedes ``;``
-and ``:``.
+sentence or a short paragraph in the language asked for.  The sentences are
+messages of the gettext catalogs (:mod:`.catalog`): written here in English,
+with named placeholders (``%(who)s``), and translated whole in
+``drawing/locales/<lang>/LC_MESSAGES/captions.po``; this module only chooses
+which sentence fits the events and fills in its placeholders.  Clauses that end
+a lap (``", which was empty, so the turn ends"``) are messages of their own,
+with their leading punctuation, so a translation controls that too.
 """
 from __future__ import annotations
 
-from ..engine.geometry import CW, NORTH, SOUTH
+from ..engine.geometry import CW, NORTH, SOUTH, other
 from ..engine.position import Position
+from .catalog import N_, in_language, languages, words
 
-LANGS = ("en", "fr")
 NBSP = "\u00a0"
+#: The languages with captions (English and every caption catalog).
+LANGS = tuple(languages())
 
-PLAYER = {"en": {SOUTH: "South", NORTH: "North"}, "fr": {SOUTH: "Sud", NORTH: "Nord"}}
-DIRECTION = {
-    "en": {CW: "clockwise", -CW: "counterclockwise"},
-    "fr": {CW: "dans le sens des aiguilles d’une montre",
-           -CW: "dans le sens inverse des aiguilles d’une montre"},
-}
+PLAYERS = {SOUTH: N_("South"), NORTH: N_("North")}
+DIRECTIONS = {CW: N_("clockwise"), -CW: N_("counterclockwise")}
 
-#: Names of the holes the rules single out (``Rules.hole_roles``: ``KIND.PLAYER``).
-#: English: the noun; French: the noun with its article, and with ``de`` (contracted).
+
+def player_name(player, lang: str) -> str:
+    """``South`` / ``Sud``; an unknown player keeps its own name."""
+    msg = PLAYERS.get(player)
+    return words(lang).gettext(msg) if msg else player
+
+
+def direction_name(direction, lang: str) -> str:
+    msg = DIRECTIONS.get(direction)
+    return words(lang).gettext(msg) if msg else ""
+
+
+#: Names of the holes the rules single out (``Rules.hole_roles``: ``KIND.PLAYER``):
+#: (the, of, into, in) for the player's own hole, and the same for the other player's.
+def _role(the, of, into, in_, o_the, o_of, o_into, o_in):
+    return (the, of, into, in_), (o_the, o_of, o_into, o_in)
+
+
 ROLE_WORDS = {
-    "tsibongy-left": {"en": "left tsibongy", "fr": ("le tsibongy gauche", "du tsibongy gauche")},
-    "tsibongy-right": {"en": "right tsibongy", "fr": ("le tsibongy droit", "du tsibongy droit")},
-    "rova-front": {"en": "front rova", "fr": ("le rova avant", "du rova avant")},
-    "rova-back": {"en": "back rova", "fr": ("le rova arrière", "du rova arrière")},
-    "nyumba": {"en": "nyumba", "fr": ("la nyumba", "de la nyumba")},
-    "target": {"en": "special hole", "fr": ("la case spéciale", "de la case spéciale")},
-    "target-hole": {"en": "special hole", "fr": ("la case spéciale", "de la case spéciale")},
+    "tsibongy-left": _role(
+        N_("the left tsibongy"), N_("of the left tsibongy"), N_("into the left tsibongy"),
+        N_("in the left tsibongy"), N_("%(player)s’s left tsibongy"), N_("of %(player)s’s left tsibongy"),
+        N_("into %(player)s’s left tsibongy"), N_("in %(player)s’s left tsibongy")),
+    "tsibongy-right": _role(
+        N_("the right tsibongy"), N_("of the right tsibongy"), N_("into the right tsibongy"),
+        N_("in the right tsibongy"), N_("%(player)s’s right tsibongy"), N_("of %(player)s’s right tsibongy"),
+        N_("into %(player)s’s right tsibongy"), N_("in %(player)s’s right tsibongy")),
+    "rova-front": _role(
+        N_("the front rova"), N_("of the front rova"), N_("into the front rova"),
+        N_("in the front rova"), N_("%(player)s’s front rova"), N_("of %(player)s’s front rova"),
+        N_("into %(player)s’s front rova"), N_("in %(player)s’s front rova")),
+    "rova-back": _role(
+        N_("the back rova"), N_("of the back rova"), N_("into the back rova"),
+        N_("in the back rova"), N_("%(player)s’s back rova"), N_("of %(player)s’s back rova"),
+        N_("into %(player)s’s back rova"), N_("in %(player)s’s back rova")),
+    "nyumba": _role(
+        N_("the nyumba"), N_("of the nyumba"), N_("into the nyumba"),
+        N_("in the nyumba"), N_("%(player)s’s nyumba"), N_("of %(player)s’s nyumba"),
+        N_("into %(player)s’s nyumba"), N_("in %(player)s’s nyumba")),
+    "target": _role(
+        N_("the special hole"), N_("of the special hole"), N_("into the special hole"),
+        N_("in the special hole"), N_("%(player)s’s special hole"), N_("of %(player)s’s special hole"),
+        N_("into %(player)s’s special hole"), N_("in %(player)s’s special hole")),
 }
+ROLE_WORDS["target-hole"] = ROLE_WORDS["target"]
 #: Two holes of one role kind that go together (a capture takes both rova holes).
-ROLE_GROUPS = {"rova": {"en": ("rova", " (both its holes)"), "fr": (("le rova", "du rova"), " (ses deux cases)")}}
+ROLE_GROUPS = {"rova": _role(
+    N_("the rova (both its holes)"), N_("of the rova (both its holes)"), N_("into the rova (both its holes)"),
+    N_("in the rova (both its holes)"), N_("%(player)s’s rova (both its holes)"),
+    N_("of %(player)s’s rova (both its holes)"), N_("into %(player)s’s rova (both its holes)"),
+    N_("in %(player)s’s rova (both its holes)"))}
+FORMS = ("the", "of", "into", "in")
 
 
 class HoleNamer:
@@ -73,17 +111,15 @@ class HoleNamer:
         return (kind, owner or None) if kind in ROLE_WORDS else None
 
     def forms(self, hole, lang, event=None, actor=None) -> dict:
-        """{'the': ..., 'of': ..., 'into': ...} for *hole*."""
+        """{'the': ..., 'of': ..., 'into': ..., 'in': ...} for *hole*."""
         if hole in self.special:
-            the = self.special[hole][lang]
-            return {"the": the, "of": _of(the, lang), "into": _into(the, lang), "in": _in(the, lang)}
+            names = self.special[hole]
+            return _plain_forms(names.get(lang) or names.get("en", ""), lang)
         role = self.role(hole, event)
         if role is None:
-            plain = self.geometry.name(hole)
-            return {"the": plain, "of": _of(plain, lang), "into": _into(plain, lang), "in": _in(plain, lang),
-                    "plain": True}
+            return dict(_plain_forms(self.geometry.name(hole), lang), plain=True)
         kind, owner = role
-        return _role_forms(ROLE_WORDS[kind][lang], owner, actor, lang)
+        return _role_forms(ROLE_WORDS[kind], owner, actor, lang)
 
     def group(self, holes, lang, event=None, actor=None):
         """One name for several holes: a role group (``North’s rova, both its
@@ -93,165 +129,116 @@ class HoleNamer:
             kinds = {r[0].split("-")[0] for r in roles}
             owners = {r[1] for r in roles}
             if len(kinds) == 1 and len(owners) == 1 and next(iter(kinds)) in ROLE_GROUPS:
-                words, suffix = ROLE_GROUPS[next(iter(kinds))][lang]
-                forms = _role_forms(words, next(iter(owners)), actor, lang)
-                return {k: v + suffix for k, v in forms.items()}
+                return _role_forms(ROLE_GROUPS[next(iter(kinds))], next(iter(owners)), actor, lang)
         names = [self.forms(h, lang, event, actor)["the"] for h in holes]
-        the = join(names, lang)
-        return {"the": the, "of": _of(the, lang), "into": _into(the, lang)}
+        return _plain_forms(join(names, lang), lang)
 
     def __call__(self, hole: int, lang: str, event=None, actor=None) -> str:
         return self.forms(hole, lang, event, actor)["the"]
 
 
-def _role_forms(words, owner, actor, lang) -> dict:
-    other_owner = owner is not None and actor is not None and owner != actor
-    if lang == "en":
-        the = (f"{PLAYER['en'].get(owner, owner)}’s {words}" if other_owner else f"the {words}")
-        return {"the": the, "of": "of " + the, "into": "into " + the, "in": "in " + the}
-    the, of = words
-    if other_owner:
-        whose = f" de {PLAYER['fr'].get(owner, owner)}"
-        the, of = the + whose, of + whose
-    return {"the": the, "of": of, "into": "dans " + the, "in": "dans " + the}
+def _role_forms(messages, owner, actor, lang) -> dict:
+    w = words(lang)
+    own, others = messages
+    if owner is not None and actor is not None and owner != actor:
+        who = player_name(owner, lang)
+        return {form: w.lookup(msg, player=who) for form, msg in zip(FORMS, others)}
+    return {form: w.lookup(msg) for form, msg in zip(FORMS, own)}
+
+
+def _plain_forms(name: str, lang: str) -> dict:
+    w = words(lang)
+    if name[:1].lower() in "aeiouyh":
+        # Translators: "of" before a hole name that begins with a, e, h, i, o, u or y (French: d’a2)
+        of = w.pgettext("before a vowel", "of %(hole)s", hole=name)
+    else:
+        of = w.gettext("of %(hole)s", hole=name)
+    return {"the": name, "of": of, "into": w.gettext("into %(hole)s", hole=name),
+            "in": w.gettext("in %(hole)s", hole=name)}
 
 
 def _of(hole_name: str, lang: str) -> str:
-    """'of a2' / 'de a2' (with French elision before a vowel)."""
-    if lang == "fr":
-        return ("d’" if hole_name[:1].lower() in "aeiouyh" else "de ") + hole_name
-    return "of " + hole_name
+    """'of a2' / 'd’a2'."""
+    return _plain_forms(hole_name, lang)["of"]
 
 
 def _into(hole_name: str, lang: str) -> str:
-    return ("into " if lang == "en" else "dans ") + hole_name
-
-
-def _in(hole_name: str, lang: str) -> str:
-    return ("in " if lang == "en" else "dans ") + hole_name
+    return _plain_forms(hole_name, lang)["into"]
 
 
 #: Why a turn ends (the engine's ``turn_end`` reasons), as a sentence of its own.
 TURN_END = {
-    "empty-hole": {"en": "The last seed fell into an empty hole: the turn ends.",
-                   "fr": "La dernière graine est tombée dans une case vide{nb}: le tour s’arrête."},
-    "rova-back": {"en": "The last seed fell into the back rova: the turn ends.",
-                  "fr": "La dernière graine est tombée dans le rova arrière{nb}: le tour s’arrête."},
-    "rova-stop": {"en": "{who} chooses to stop at the front rova: the turn ends.",
-                  "fr": "{who} choisit de s’arrêter au rova avant{nb}: le tour s’arrête."},
-    "nyumba-stop": {"en": "{who} chooses to stop at the nyumba: the turn ends.",
-                    "fr": "{who} choisit de s’arrêter à la nyumba{nb}: le tour s’arrête."},
-    "setup": {"en": "The set-up turn ends there.", "fr": "Le tour de mise en place s’arrête là."},
-    "target": {"en": "The last seed fell into the special hole: the turn ends.",
-               "fr": "La dernière graine est tombée dans la case spéciale{nb}: le tour s’arrête."},
-    "target-full": {"en": "All of {who}’s seeds are in the special hole: the game is won.",
-                    "fr": "Toutes les graines de {who} sont dans la case spéciale{nb}: la partie est gagnée."},
-    "goal": {"en": "{opp}’s inner row is empty: {who} wins.",
-             "fr": "La rangée intérieure de {opp} est vide{nb}: {who} gagne."},
+    "empty-hole": N_("The last seed fell into an empty hole: the turn ends."),
+    "rova-back": N_("The last seed fell into the back rova: the turn ends."),
+    "rova-stop": N_("%(who)s chooses to stop at the front rova: the turn ends."),
+    "nyumba-stop": N_("%(who)s chooses to stop at the nyumba: the turn ends."),
+    "setup": N_("The set-up turn ends there."),
+    "target": N_("The last seed fell into the special hole: the turn ends."),
+    "target-full": N_("All of %(who)s’s seeds are in the special hole: the game is won."),
+    "goal": N_("%(opp)s’s inner row is empty: %(who)s wins."),
 }
-GENERIC_TURN_END = {"en": "The turn ends.", "fr": "Le tour s’arrête."}
+GENERIC_TURN_END = N_("The turn ends.")
 
-#: What follows the hole where a lap ended, written after "the last falls into X".
-#: ``{nb}``: a no-break space in French; ``{who}``/``{opp}``: the players; ``{n}``,
-#: ``{of}``: a count and the name of holes.
+#: What follows the hole where a lap ended, written after "the last falls into X"
+#: (each clause starts with its own punctuation).  ``%(who)s``/``%(opp)s``: the
+#: players; ``%(n)s``: a count; ``%(word)s``: what the game calls a fotsiny turn.
 LAP_END = {
-    "empty-end": {"en": ", which was empty, so the turn ends",
-                  "fr": ", qui était vide{nb}: le tour s’arrête"},
-    "capture": {"en": ", which was not empty, so the seeds facing it are captured",
-                "fr": ", qui n’était pas vide{nb}: les graines d’en face sont capturées"},
-    "capture-empty": {"en": ", which was empty, yet the seeds facing it are captured",
-                      "fr": ", qui était vide, et pourtant les graines d’en face sont capturées"},
-    "relay": {"en": ", which was not empty, so its seeds are taken up and sown on",
-              "fr": ", qui n’était pas vide{nb}: on en reprend les graines pour les semer à la suite"},
-    "rova-back": {"en": ", so the turn ends", "fr": "{nb}: le tour s’arrête"},
-    "rova-stop": {"en": "; {who} chooses to stop there, so the turn ends",
-                  "fr": "{nb}; {who} choisit de s’arrêter là{nb}: le tour s’arrête"},
-    "rova-sow": {"en": "; {who} chooses to sow the whole rova on",
-                 "fr": "{nb}; {who} choisit de semer tout le rova à la suite"},
-    "nyumba-stop": {"en": "; {who} chooses to stop there, so the turn ends",
-                    "fr": "{nb}; {who} choisit de s’arrêter là{nb}: le tour s’arrête"},
-    "nyumba-sow": {"en": "; {who} chooses to sow its seeds on",
-                   "fr": "{nb}; {who} choisit d’en semer les graines à la suite"},
-    "nyumba-two": {"en": "; the nyumba is alone in the inner row, so only {n} of its seeds are taken up "
-                         "and sown on",
-                   "fr": "{nb}; la nyumba est seule dans la rangée intérieure{nb}: on n’en prend que {n} "
-                         "graines pour les semer à la suite"},
-    "setup": {"en": "; the set-up turn ends there", "fr": "{nb}; le tour de mise en place s’arrête là"},
-    "target": {"en": ", which ends the turn", "fr": ", ce qui termine le tour"},
-    "target-full": {"en": ", which now holds all of {who}’s seeds: the game is won",
-                    "fr": ", qui contient maintenant toutes les graines de {who}{nb}: la partie est gagnée"},
-    "special-hole": {"en": ", so {who} picks another hole to sow on",
-                     "fr": "{nb}: {who} choisit une autre case pour semer à la suite"},
-    "goal": {"en": "; {opp}’s inner row is now empty, so {who} wins",
-             "fr": "{nb}; la rangée intérieure de {opp} est maintenant vide{nb}: {who} gagne"},
-    "full-end": {"en": ", which was not empty; the turn ends", "fr": ", qui n’était pas vide{nb}; le tour s’arrête"},
-    "empty": {"en": ", which was empty", "fr": ", qui était vide"},
-    "full": {"en": ", which was not empty", "fr": ", qui n’était pas vide"},
+    "empty-end": N_(", which was empty, so the turn ends"),
+    "capture": N_(", which was not empty, so the seeds facing it are captured"),
+    "capture-empty": N_(", which was empty, yet the seeds facing it are captured"),
+    "relay": N_(", which was not empty, so its seeds are taken up and sown on"),
+    "rova-back": N_(", so the turn ends"),
+    "rova-stop": N_("; %(who)s chooses to stop there, so the turn ends"),
+    "rova-sow": N_("; %(who)s chooses to sow the whole rova on"),
+    "nyumba-stop": N_("; %(who)s chooses to stop there, so the turn ends"),
+    "nyumba-sow": N_("; %(who)s chooses to sow its seeds on"),
+    "nyumba-two": N_("; the nyumba is alone in the inner row, so only %(n)s of its seeds are taken up "
+                     "and sown on"),
+    "setup": N_("; the set-up turn ends there"),
+    "target": N_(", which ends the turn"),
+    "target-full": N_(", which now holds all of %(who)s’s seeds: the game is won"),
+    "special-hole": N_(", so %(who)s picks another hole to sow on"),
+    "goal": N_("; %(opp)s’s inner row is now empty, so %(who)s wins"),
+    "full-end": N_(", which was not empty; the turn ends"),
+    "empty": N_(", which was empty"),
+    "full": N_(", which was not empty"),
     # fotsiny: a turn that did not begin with a capture captures nothing
-    "fotsiny-declared": {"en": "; nothing is captured at the turn’s first lap end, so the turn is {word}: "
-                               "it will capture nothing",
-                         "fr": "{nb}; rien n’est pris à la fin du premier semis du tour, qui est donc "
-                               "{word}{nb}: il ne prendra rien"},
-    "fotsiny-spared": {"en": ", which faces {n} {of}, but the turn is {word} (it did not begin with a "
-                             "capture), so nothing is captured",
-                       "fr": ", face {n} {of}, mais le tour est {word} (il n’a pas commencé par une "
-                             "prise){nb}: rien n’est pris"},
-    "then-relay": {"en": "; its seeds are taken up and sown on",
-                   "fr": "{nb}; on en reprend les graines pour les semer à la suite"},
-    "then-capture": {"en": "; the seeds facing it are captured", "fr": "{nb}; les graines d’en face sont capturées"},
-    "then-empty-end": {"en": ", so the turn ends", "fr": "{nb}: le tour s’arrête"},
+    "fotsiny-declared": N_("; nothing is captured at the turn’s first lap end, so the turn is %(word)s: "
+                           "it will capture nothing"),
+    "then-relay": N_("; its seeds are taken up and sown on"),
+    "then-capture": N_("; the seeds facing it are captured"),
+    "then-empty-end": N_(", so the turn ends"),
 }
 
-#: A capture whose seeds are sown from a tsibongy (katra fandatsaka and its kin).
-FROM_TSIBONGY = {
-    "zone": {"en": "{who} captures {seeds} {of} and sows {them} from {tsibongy}, the one at that end of the "
-                   "row, {direction} towards the centre",
-             "fr": "{who} capture {seeds} {of} et {them} sème depuis {tsibongy}, celui de ce bout de la rangée, "
-                   "{direction}, vers le centre"},
-    "chosen": {"en": "{who} captures {seeds} {of} and chooses to sow {them} from {tsibongy} (from the middle "
-                     "of the row either tsibongy may be chosen), {direction} towards the centre",
-               "fr": "{who} capture {seeds} {of} et choisit de {them} semer depuis {tsibongy} (depuis le milieu "
-                     "de la rangée, on peut choisir l’un ou l’autre tsibongy), {direction}, vers le centre"},
-}
 #: A game's own word for a fotsiny turn, by the block that brings it.
-FOTSINY_WORDS = {"trakatra": {"en": "a trakatra", "fr": "un trakatra"}}
-ASSUMED_CAPTURE = {"en": " (the turn is taken to have begun with a capture, as assumed above)",
-                   "fr": " (on suppose, comme indiqué plus haut, que le tour a commencé par une prise)"}
+FOTSINY_WORDS = {"trakatra": N_("a trakatra")}
 
 
 def _check(lang):
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r} (expected en or fr)")
-
-
-def _fmt(text, lang, **values):
-    text = text.replace("{nb}", NBSP if lang == "fr" else "")
-    return text.format(**values) if values else text
+    words(lang)     # a MancalaError (a ValueError) for a language without a catalog
 
 
 def seeds(n: int, lang: str) -> str:
-    if lang == "fr":
-        return "une graine" if n == 1 else f"{n} graines"
-    return "one seed" if n == 1 else f"{n} seeds"
+    """'one seed' / '5 seeds'."""
+    return words(lang).ngettext("one seed", "%(n)s seeds", n)
 
 
 def the_seeds(n: int, lang: str) -> str:
-    """'the 5 seeds' / 'the seed' (fr: 'les 5 graines' / 'la graine')."""
-    if lang == "fr":
-        return "la graine" if n == 1 else f"les {n} graines"
-    return "the seed" if n == 1 else f"the {n} seeds"
+    """'the 5 seeds' / 'the seed'."""
+    return words(lang).ngettext("the seed", "the %(n)s seeds", n)
 
 
 def join(items, lang: str) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    word = " and " if lang == "en" else " et "
-    return ", ".join(items[:-1]) + word + items[-1]
+    return words(lang).gettext("%(first)s and %(last)s", first=", ".join(items[:-1]), last=items[-1])
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _title(title, lang) -> str:
+    if isinstance(title, dict):
+        return title.get(lang) or title.get("en", "")
+    return str(title)
 
 
 def describe_start(position, lang: str, rules=None, title=None, assumed=False, artificial=False) -> str:
@@ -259,47 +246,37 @@ def describe_start(position, lang: str, rules=None, title=None, assumed=False, a
     turn under way (a start with seeds in hand), and whether the position rests
     on assumptions (stated above the figures)."""
     _check(lang)
+    w = words(lang)
     g = position.geometry
-    who = PLAYER[lang].get(position.to_move, position.to_move)
-    parts = [f"{title[lang]}." if title else ""]
+    who = player_name(position.to_move, lang)
+    parts = [f"{_title(title, lang)}." if title else ""]
     hand = position.hand
     reserve = position.reserve(position.to_move) if position.to_move in g.players else 0
     if hand is None and reserve:
-        parts.append(f"{who} to play, with {seeds(reserve, lang)} in reserve." if lang == "en"
-                     else f"{who} joue, avec {seeds(reserve, lang)} en réserve.")
+        parts.append(w.gettext("%(who)s to play, with %(seeds)s in reserve.", who=who,
+                               seeds=seeds(reserve, lang)))
     elif hand is None:
-        parts.append(f"{who} to play." if lang == "en" else f"{who} joue.")
+        parts.append(w.gettext("%(who)s to play.", who=who))
     else:
         name = HoleNamer(g, rules=rules)
         probe = _Probe(position)
         where = name.forms(hand.hole, lang, probe, position.to_move)
-        way = DIRECTION[lang].get(hand.direction, "")
+        way = direction_name(hand.direction, lang)
         if hand.seeds:
-            if lang == "en":
-                parts.append(f"A turn under way: {who} holds {seeds(hand.seeds, lang)} in hand, to sow {way}, "
-                             f"the first {where['into']}.")
-            else:
-                parts.append(f"Un tour en cours{NBSP}: {who} a {seeds(hand.seeds, lang)} en main, à semer {way}, "
-                             f"la première {where['into']}.")
+            parts.append(w.gettext("A turn under way: %(who)s holds %(seeds)s in hand, to sow %(direction)s, "
+                                   "the first %(into)s.", who=who, seeds=seeds(hand.seeds, lang), direction=way,
+                                   into=where["into"]))
         else:
-            n = position.cells[hand.hole]
-            if lang == "en":
-                parts.append(f"A turn under way: {who}’s lap going {way} has just ended {where['in']}, "
-                             f"which now holds {seeds(n, lang)}.")
-            else:
-                parts.append(f"Un tour en cours{NBSP}: le semis de {who}, {way}, vient de finir {where['in']}, "
-                             f"qui contient maintenant {seeds(n, lang)}.")
+            parts.append(w.gettext("A turn under way: %(who)s’s lap going %(direction)s has just ended "
+                                   "%(where)s, which now holds %(seeds)s.", who=who, direction=way,
+                                   where=where["in"], seeds=seeds(position.cells[hand.hole], lang)))
         if not hand.captures:
-            word = fotsiny_word(rules, lang)
-            parts.append(f"The turn began without a capture ({word}): it captures nothing." if lang == "en"
-                         else f"Le tour a commencé sans prise ({word}){NBSP}: il ne prend rien.")
+            parts.append(w.gettext("The turn began without a capture (%(word)s): it captures nothing.",
+                                   word=fotsiny_word(rules, lang)))
     if artificial:
-        parts.append("A position made up to show the rule, on the assumptions stated above." if lang == "en"
-                     else "Une position construite pour montrer la règle, selon les hypothèses énoncées "
-                          "plus haut.")
+        parts.append(w.gettext("A position made up to show the rule, on the assumptions stated above."))
     elif assumed:
-        parts.append("The steps rest on the assumptions stated above." if lang == "en"
-                     else "Les étapes reposent sur les hypothèses énoncées plus haut.")
+        parts.append(w.gettext("The steps rest on the assumptions stated above."))
     return " ".join(p for p in parts if p)
 
 
@@ -308,8 +285,8 @@ def fotsiny_word(rules, lang) -> str:
     (``trakatra`` when the rules have that block)."""
     for block, word in FOTSINY_WORDS.items():
         if rules is not None and rules.block(block) is not None:
-            return word[lang]
-    return "fotsiny"
+            return words(lang).lookup(word)
+    return words(lang).gettext("fotsiny")
 
 
 class _Probe:
@@ -331,6 +308,7 @@ def describe_events(events, geometry, lang: str, names=None, following=None, rul
     with its assumptions); a run of ``start`` events alone is described by it.
     """
     _check(lang)
+    w = words(lang)
     name = names if isinstance(names, HoleNamer) else HoleNamer(geometry, names, rules)
     if rules is not None and name.rules is None:
         name.rules = rules
@@ -340,9 +318,8 @@ def describe_events(events, geometry, lang: str, names=None, following=None, rul
     if events and all(e.kind == "start" for e in events):
         if start is not None:
             return describe_start(start, lang, rules)
-        who = PLAYER[lang].get(events[0].player, events[0].player)
-        return (f"The position before the move; {who} to play." if lang == "en"
-                else f"La position avant le coup{NBSP}; {who} joue.")
+        return w.gettext("The position before the move; %(who)s to play.",
+                         who=player_name(events[0].player, lang))
     events = [e for e in events if e.kind != "start"]
     turns = []
     for e in events:
@@ -357,7 +334,7 @@ def describe_events(events, geometry, lang: str, names=None, following=None, rul
         narrator = _Narrator(run, after, name, lang, rules, start)
         laps = len({e.lap for e in run if e.kind in ("pickup", "drop", "place")})
         body = narrator.summary() if laps > 3 else narrator.text()
-        out.append((f"Turn {n}: " if lang == "en" else f"Tour {n}{NBSP}: ") + body)
+        out.append(w.gettext("Turn %(n)s: %(text)s", n=n, text=body))
     return " ".join(out)
 
 
@@ -370,6 +347,7 @@ class _Narrator:
         self.limit = len(self.run)
         self.name = name
         self.lang = lang
+        self.w = words(lang)
         self.rules = rules
         self.start = start
         self.ended = False          # a sentence already says the turn ends
@@ -379,17 +357,20 @@ class _Narrator:
         return self.tail[k] if 0 <= k < len(self.tail) else None
 
     def who(self, e):
-        return PLAYER[self.lang].get(e.player, e.player)
+        return player_name(e.player, self.lang)
 
     def opp(self, e):
-        from ..engine.geometry import other
-        return PLAYER[self.lang].get(other(e.player), "") if e.player in (SOUTH, NORTH) else ""
+        return player_name(other(e.player), self.lang) if e.player in (SOUTH, NORTH) else ""
 
     def forms(self, hole, e):
         return self.name.forms(hole, self.lang, e, e.player)
 
-    def semi(self):
-        return "; " if self.lang == "en" else f"{NBSP}; "
+    def way(self, direction):
+        return direction_name(direction, self.lang)
+
+    def lap_then(self, lap, end):
+        """A lap and how it ended, as one sentence."""
+        return self.w.gettext("%(lap)s; %(end)s.", lap=lap, end=end)
 
     def assumed_capture(self, e) -> bool:
         """A capture in a turn the example starts mid-way relies on the assumption
@@ -409,6 +390,7 @@ class _Narrator:
     def text(self) -> str:
         out = []
         i = 0
+        w = self.w
         while i < self.limit:
             e = self.run[i]
             k = e.kind
@@ -422,14 +404,13 @@ class _Narrator:
                 continue
             if k == "lap_end":   # a lap whose sowing the previous diagram showed
                 f = self.forms(e.holes[0], e) if e.holes else {"in": "?"}
-                head = (f"{self.who(e)}’s lap ends {f['in']}" if self.lang == "en"
-                        else f"Le semis de {self.who(e)} finit {f['in']}")
+                head = w.gettext("%(who)s’s lap ends %(where)s", who=self.who(e), where=f["in"])
                 out.append(head + self.lap_end_clause(i, head=False) + ".")
             elif k == "merge":
                 out.append(self.merge(e))
             elif k == "turn_end" and not self.ended:
-                text = TURN_END.get(e.reason or "", GENERIC_TURN_END)[self.lang]
-                out.append(_fmt(text, self.lang, who=self.who(e), opp=self.opp(e)))
+                text = TURN_END.get(e.reason or "", GENERIC_TURN_END)
+                out.append(w.lookup(text, who=self.who(e), opp=self.opp(e)))
                 self.ended = True
             # other choices and fotsiny events are told by the lap-end clause before them
             i += 1
@@ -437,30 +418,23 @@ class _Narrator:
 
     def summary(self) -> str:
         """A long turn in one sentence: where it started, how many laps, how it ended."""
-        run, lang = self.run, self.lang
+        run, lang, w = self.run, self.lang, self.w
         first = next((e for e in run if e.kind in ("pickup", "place")), run[0])
-        who = self.who(first)
         laps = len({e.lap for e in run if e.kind in ("pickup", "drop", "place")})
         taken = sum(e.count for e in run if e.kind == "capture")
-        way = DIRECTION[lang].get(next((e.direction for e in run if e.kind == "drop"), 0), "")
+        way = self.way(next((e.direction for e in run if e.kind == "drop"), 0))
         hole = self.forms(first.holes[0], first)["the"] if first.holes else "?"
         picks = sum(1 for e in run if e.kind == "choice" and e.reason == "special-hole")
-        if lang == "en":
-            text = f"{who} sows from {hole} {way}, {laps} laps in all"
-            if taken:
-                text += f", capturing {seeds(taken, lang)}"
-            if picks:
-                text += f", picking another hole {picks} times after a lap ended in the special hole"
-        else:
-            text = f"{who} sème depuis {hole} {way}, {laps} semis en tout"
-            if taken:
-                text += f", et prend {seeds(taken, lang)}"
-            if picks:
-                text += f", en choisissant {picks} fois une autre case après un semis fini dans la case spéciale"
+        text = w.gettext("%(who)s sows from %(hole)s %(direction)s, %(laps)s laps in all", who=self.who(first),
+                         hole=hole, direction=way, laps=laps)
+        if taken:
+            text += w.gettext(", capturing %(seeds)s", seeds=seeds(taken, lang))
+        if picks:
+            text += w.gettext(", picking another hole %(picks)s times after a lap ended in the special hole",
+                              picks=picks)
         ends = [k for k, e in enumerate(self.run) if e.kind == "lap_end"]
         if ends:
-            clause = self.lap_end_clause(ends[-1])
-            text += self.semi() + ("at the end, " if lang == "en" else "à la fin, ") + clause
+            return w.gettext("%(lap)s; at the end, %(end)s.", lap=text, end=self.lap_end_clause(ends[-1]))
         return text + "."
 
     # -- a lap --------------------------------------------------------------------------------
@@ -477,107 +451,93 @@ class _Narrator:
         drops, j = self.drops_from(j)
         end = self.at(j) if j < self.limit else None
         if end is not None and end.kind == "lap_end" and len(drops) == count:
-            return head + self.semi() + self.lap_end_clause(j) + ".", j + 1
+            return self.lap_then(head, self.lap_end_clause(j)), j + 1
         if not drops:
             return head, j
         into = join([self.forms(d.holes[0], d)["the"] for d in drops], lang)
-        way = DIRECTION[lang].get(direction, "")
-        if lang == "en":
-            return head + f"; {seeds(len(drops), lang)} {way} so far, {_into(into, lang)}.", j
-        return head + f"{NBSP}; {seeds(len(drops), lang)} {way} pour l’instant, {_into(into, lang)}.", j
+        return self.w.gettext("%(lap)s; %(seeds)s %(direction)s so far, %(into)s.", lap=head,
+                              seeds=seeds(len(drops), lang), direction=self.way(direction),
+                              into=_into(into, lang)), j
 
     def lap_from_pickup(self, i):
-        lang = self.lang
+        lang, w = self.lang, self.w
         e = self.run[i]
         who = self.who(e)
-        way = DIRECTION[lang].get(e.direction, "")
+        way = self.way(e.direction)
         hole = e.holes[0] if e.holes else None
         f = self.forms(hole, e) if hole is not None else {"the": "?", "of": "?"}
         j = i + 1
         count = e.count
         prev = self.at(i - 1)
         partner = self.at(j)
-        if j < self.limit and partner is not None and partner.kind == "pickup" and partner.turn == e.turn:
+        together = j < self.limit and partner is not None and partner.kind == "pickup" and partner.turn == e.turn
+        after = j + 1 if together else j
+        drops, _ = self.drops_from(after)
+        # no drop and no lap end in this run: the seeds are only taken in hand so far
+        pending = not drops and not (after < self.limit and self.tail[after].kind == "lap_end")
+        if together:
             # two holes taken up together (a rova)
             g = self.forms(partner.holes[0], e)
             count += partner.count
             j += 1
-            if lang == "en":
-                head = (f"{who} takes up {the_seeds(e.count, lang)} {f['of']} and {the_seeds(partner.count, lang)}"
-                        f" {g['of']}, and sows all {count} {way}")
-            else:
-                head = (f"{who} prend {the_seeds(e.count, lang)} {f['of']} et {the_seeds(partner.count, lang)}"
-                        f" {g['of']}, et sème les {count} {way}")
+            values = dict(who=who, first=the_seeds(e.count, lang), of_first=f["of"],
+                          second=the_seeds(partner.count, lang), of_second=g["of"], count=count, direction=way)
+            if pending:
+                return w.gettext("%(who)s takes up %(first)s %(of_first)s and %(second)s %(of_second)s, "
+                                 "to sow all %(count)s %(direction)s.", **values), j
+            head = w.gettext("%(who)s takes up %(first)s %(of_first)s and %(second)s %(of_second)s, "
+                             "and sows all %(count)s %(direction)s", **values)
         elif hole is not None and e.cells[hole] > 0:
             # only some of the hole's seeds are taken (a nyumba alone in the inner row)
-            total = e.count + e.cells[hole]
-            if lang == "en":
-                head = f"{who} takes {e.count} of the {total} seeds {f['of']} and sows them {way}"
-            else:
-                head = f"{who} prend {e.count} des {total} graines {f['of']} et les sème {way}"
+            values = dict(who=who, taken=e.count, total=e.count + e.cells[hole], of=f["of"], direction=way)
+            if pending:
+                return w.gettext("%(who)s takes %(taken)s of the %(total)s seeds %(of)s, to sow them "
+                                 "%(direction)s.", **values), j
+            head = w.gettext("%(who)s takes %(taken)s of the %(total)s seeds %(of)s and sows them %(direction)s",
+                             **values)
+        elif pending:
+            return w.gettext("%(who)s takes %(seeds)s %(of)s in hand.", who=who, seeds=the_seeds(e.count, lang),
+                             of=f["of"]), j
         elif prev is not None and prev.kind == "choice" and prev.reason == "special-hole":
-            plain = self.name.geometry.name(hole)
-            if lang == "en":
-                its = "its single seed" if e.count == 1 else f"its {e.count} seeds"
-                head = f"{who} picks {plain} and sows {its} {way}"
-            else:
-                head = f"{who} choisit {plain} et en sème {the_seeds(e.count, lang)} {way}"
+            head = w.ngettext("%(who)s picks %(hole)s and sows its single seed %(direction)s",
+                              "%(who)s picks %(hole)s and sows its %(n)s seeds %(direction)s", e.count,
+                              who=who, hole=self.name.geometry.name(hole), direction=way)
         else:
-            head = (f"{who} sows {the_seeds(e.count, lang)} {f['of']} {way}" if lang == "en"
-                    else f"{who} sème {the_seeds(e.count, lang)} {f['of']} {way}")
-        drops, _ = self.drops_from(j)
-        if not drops and not (j < self.limit and self.tail[j].kind == "lap_end"):
-            if j - i > 1 or (hole is not None and e.cells[hole] > 0):
-                return head.replace(" and sows all", ", to sow all").replace(" and sows them", ", to sow them") \
-                    .replace(", et les sème", ", à semer").replace(" et les sème", ", à semer") + ".", j
-            taken = (f"{who} takes {the_seeds(e.count, lang)} {f['of']} in hand." if lang == "en"
-                     else f"{who} prend en main {the_seeds(e.count, lang)} {f['of']}.")
-            return taken, j
+            head = w.gettext("%(who)s sows %(seeds)s %(of)s %(direction)s", who=who,
+                             seeds=the_seeds(e.count, lang), of=f["of"], direction=way)
         return self.finish_lap(head, j, count, e.direction, e)
 
     def lap_from_drops(self, i):
         """Drops with no pickup before them in the run: a lap already under way,
         seeds in hand (a start mid-turn, captured seeds sown from a tsibongy)."""
-        lang = self.lang
+        lang, w = self.lang, self.w
         drops, j = self.drops_from(i)
         e = drops[0]
         who = self.who(e)
         end = self.at(j)
         whole_lap = drops[0].seed == 1 and end is not None and end.kind == "lap_end"
         if whole_lap and len(drops) > 1:
-            way = DIRECTION[lang].get(e.direction, "")
-            first = self.forms(e.holes[0], e)
-            if lang == "en":
-                head = f"{who} sows {the_seeds(len(drops), lang)} in hand {way}, the first {first['into']}"
-            else:
-                head = f"{who} sème {the_seeds(len(drops), lang)} en main {way}, la première {first['into']}"
-            return head + self.semi() + self.lap_end_clause(j) + ".", j + 1
-        into = join([self.forms(d.holes[0], d)["the"] for d in drops], lang)
+            head = w.gettext("%(who)s sows %(seeds)s in hand %(direction)s, the first %(into)s", who=who,
+                             seeds=the_seeds(len(drops), lang), direction=self.way(e.direction),
+                             into=self.forms(e.holes[0], e)["into"])
+            return self.lap_then(head, self.lap_end_clause(j)), j + 1
+        into = _into(join([self.forms(d.holes[0], d)["the"] for d in drops], lang), lang)
         if end is not None and end.kind == "lap_end" and len(drops) == 1:
             clause = self.lap_end_clause(j, head=False)
-            last = "the last seed" if lang == "en" else "la dernière graine"
-            verb = "drops" if lang == "en" else "pose"
-            return f"{who} {verb} {last} {_into(into, lang)}{clause}.", j + 1
-        if lang == "en":
-            what = "a seed" if len(drops) == 1 else f"{len(drops)} seeds, one each"
-            text = f"{who} drops {what} {_into(into, lang)}"
-        else:
-            what = "une graine" if len(drops) == 1 else f"{len(drops)} graines, une par case,"
-            text = f"{who} pose {what} {_into(into, lang)}"
+            return w.gettext("%(who)s drops the last seed %(into)s", who=who, into=into) + clause + ".", j + 1
+        text = w.ngettext("%(who)s drops a seed %(into)s", "%(who)s drops %(n)s seeds, one each %(into)s",
+                          len(drops), who=who, into=into)
         if end is not None and end.kind == "lap_end":
-            return text + self.semi() + self.lap_end_clause(j) + ".", j + 1
+            return self.lap_then(text, self.lap_end_clause(j)), j + 1
         return text + ".", j
 
     def place(self, i):
-        lang = self.lang
         e = self.run[i]
-        who = self.who(e)
         f = self.forms(e.holes[0], e)
         n = e.cells[e.holes[0]]
-        if lang == "en":
-            head = f"{who} puts a seed from the reserve {f['into']}, which then holds {seeds(n, lang)}"
-        else:
-            head = f"{who} pose une graine de sa réserve {f['into']}, qui en contient alors {n}"
+        head = self.w.ngettext("%(who)s puts a seed from the reserve %(into)s, which then holds one seed",
+                               "%(who)s puts a seed from the reserve %(into)s, which then holds %(n)s seeds",
+                               n, who=self.who(e), into=f["into"])
         j = i + 1
         end = self.at(j)
         if end is not None and end.kind == "lap_end" and j < self.limit:
@@ -586,30 +546,28 @@ class _Narrator:
 
     def setup(self, i):
         """The set-up turn of katro bevohoka: the special hole chosen (and sown once)."""
-        lang = self.lang
+        w = self.w
         e = self.run[i]
         who = self.who(e)
         plain = self.name.geometry.name(e.holes[0])
         nxt = self.at(i + 1)
         if nxt is not None and nxt.kind == "pickup" and nxt.holes == e.holes and i + 1 < self.limit:
-            way = DIRECTION[lang].get(nxt.direction, "")
-            if lang == "en":
-                head = f"{who} chooses {plain} as the special hole and sows its {seeds(nxt.count, lang)} {way}"
-            else:
-                head = f"{who} choisit {plain} comme case spéciale et en sème {the_seeds(nxt.count, lang)} {way}"
+            head = w.ngettext("%(who)s chooses %(hole)s as the special hole and sows its one seed %(direction)s",
+                              "%(who)s chooses %(hole)s as the special hole and sows its %(n)s seeds "
+                              "%(direction)s", nxt.count, who=who, hole=plain, direction=self.way(nxt.direction))
             return self.finish_lap(head, i + 2, nxt.count, nxt.direction, nxt)
         if nxt is not None and nxt.kind == "pickup" and nxt.holes == e.holes:
-            return (f"{who} chooses {plain} as the special hole." if lang == "en"
-                    else f"{who} choisit {plain} comme case spéciale."), i + 1
-        return (f"{who} chooses {plain} as the special hole, which keeps its seeds." if lang == "en"
-                else f"{who} choisit {plain} comme case spéciale, qui garde ses graines."), i + 1
+            return w.gettext("%(who)s chooses %(hole)s as the special hole.", who=who, hole=plain), i + 1
+        return w.gettext("%(who)s chooses %(hole)s as the special hole, which keeps its seeds.",
+                         who=who, hole=plain), i + 1
 
     def capture(self, i):
-        lang = self.lang
+        lang, w = self.lang, self.w
         e = self.run[i]
         who = self.who(e)
         holes = self.name.group(list(e.holes), lang, e, e.player)
-        note = ASSUMED_CAPTURE[lang] if self.assumed_capture(e) else ""
+        note = (w.gettext(" (the turn is taken to have begun with a capture, as assumed above)")
+                if self.assumed_capture(e) else "")
         j = i + 1
         chosen = self.at(j)
         if chosen is not None and chosen.kind == "choice" and chosen.reason == "tsibongy":
@@ -619,47 +577,53 @@ class _Narrator:
         first = self.at(j)
         if first is not None and first.kind == "drop" and first.seed == 1:
             # the captured seeds alone are sown from a tsibongy
-            tsib = self.forms(first.holes[0], first)
-            way = DIRECTION[lang].get(first.direction, "")
-            head = _fmt(FROM_TSIBONGY["chosen" if chosen else "zone"][lang], lang, who=who,
-                        seeds=the_seeds(e.count, lang), of=holes["of"], tsibongy=tsib["the"], direction=way,
-                        them=("it" if e.count == 1 else "them") if lang == "en" else ("la" if e.count == 1 else "les"))
+            values = dict(who=who, of=holes["of"], tsibongy=self.forms(first.holes[0], first)["the"],
+                          direction=self.way(first.direction))
+            if chosen:
+                head = w.ngettext(
+                    "%(who)s captures the seed %(of)s and chooses to sow it from %(tsibongy)s (from the middle "
+                    "of the row either tsibongy may be chosen), %(direction)s towards the centre",
+                    "%(who)s captures the %(n)s seeds %(of)s and chooses to sow them from %(tsibongy)s (from the "
+                    "middle of the row either tsibongy may be chosen), %(direction)s towards the centre",
+                    e.count, **values)
+            else:
+                head = w.ngettext(
+                    "%(who)s captures the seed %(of)s and sows it from %(tsibongy)s, the one at that end of the "
+                    "row, %(direction)s towards the centre",
+                    "%(who)s captures the %(n)s seeds %(of)s and sows them from %(tsibongy)s, the one at that "
+                    "end of the row, %(direction)s towards the centre",
+                    e.count, **values)
             if j >= self.limit:
                 return head + note + ".", j
             return self.finish_lap(head + note, j, e.count, first.direction, first)
-        return ((f"{who} captures {the_seeds(e.count, lang)} {holes['of']}{note}." if lang == "en"
-                 else f"{who} capture {the_seeds(e.count, lang)} {holes['of']}{note}."), i + 1)
+        return w.gettext("%(who)s captures %(seeds)s %(of)s%(note)s.", who=who, seeds=the_seeds(e.count, lang),
+                         of=holes["of"], note=note), i + 1
 
     def merge(self, e):
-        lang = self.lang
-        who = self.who(e)
         hole = e.holes[0]
-        f = self.forms(hole, e)
         total = e.cells[hole] if len(e.cells) > hole else e.count
-        if lang == "en":
-            them = "it" if e.count == 1 else "them"
-            return f"{who} adds {them} to the seeds {f['of']}, which now holds {seeds(total, lang)}."
-        them = "l’ajoute" if e.count == 1 else "les ajoute"
-        return f"{who} {them} aux graines {f['of']}, qui en contient maintenant {total}."
+        # Translators: %(total)s is also given: the number of seeds the hole now holds
+        return self.w.ngettext("%(who)s adds it to the seeds %(of)s, which now holds %(seeds)s.",
+                               "%(who)s adds them to the seeds %(of)s, which now holds %(seeds)s.",
+                               e.count, who=self.who(e), of=self.forms(hole, e)["of"],
+                               seeds=seeds(total, self.lang), total=total)
 
     # -- how a lap ends ------------------------------------------------------------------------
     def lap_end_clause(self, k, head=True, placed=False) -> str:
         """'the last falls into c2, which was empty, so the turn ends': the lap end at
         tail[k], and what the events after it show."""
-        lang = self.lang
+        lang, w = self.lang, self.w
         e = self.tail[k]
         who, opp = self.who(e), self.opp(e)
         hole = e.holes[0] if e.holes else None
         f = self.forms(hole, e) if hole is not None else {"the": "?", "into": "?"}
         role = self.name.role(hole, e) if hole is not None else None
         kind = role[0] if role else None
-        text = ""
-        if head:
-            text = (f"the last falls {f['into']}" if lang == "en" else f"la dernière tombe {f['into']}")
+        text = w.gettext("the last falls %(into)s", into=f["into"]) if head else ""
         empty = e.reason == "empty"
 
         def say(key, **values):
-            return _fmt(LAP_END[key][lang], lang, who=who, opp=opp, word=self.fotsiny_word(), **values)
+            return w.lookup(LAP_END[key], who=who, opp=opp, word=self.fotsiny_word(), **values)
 
         j = k + 1
         nxt = self.at(j)
@@ -671,10 +635,12 @@ class _Narrator:
         if fotsiny is not None:
             if fotsiny.reason == "no-capture":
                 spared = self.name.group(list(fotsiny.holes), lang, fotsiny, fotsiny.player)
-                n = the_seeds(fotsiny.count, lang)
-                if lang == "fr":
-                    n = "à la graine" if fotsiny.count == 1 else "aux" + n[3:]
-                text += say("fotsiny-spared", n=n, of=spared["of"])
+                text += w.ngettext(
+                    ", which faces the seed %(of)s, but the turn is %(word)s (it did not begin with a capture), "
+                    "so nothing is captured",
+                    ", which faces the %(n)s seeds %(of)s, but the turn is %(word)s (it did not begin with a "
+                    "capture), so nothing is captured",
+                    fotsiny.count, of=spared["of"], word=self.fotsiny_word())
             else:
                 text += ("" if placed else say("full")) + say("fotsiny-declared")
             return text + self.then(nxt, e, kind, after_fotsiny=True)
@@ -704,11 +670,11 @@ class _Narrator:
 
     def then(self, nxt, e, kind, after_fotsiny=False, placed=False) -> str:
         """What follows a full hole: a relay, a choice at a rova or nyumba, another hole."""
-        lang = self.lang
+        w = self.w
         who, opp = self.who(e), self.opp(e)
 
         def say(key, **values):
-            return _fmt(LAP_END[key][lang], lang, who=who, opp=opp, **values)
+            return w.lookup(LAP_END[key], who=who, opp=opp, **values)
 
         nk = getattr(nxt, "kind", None)
         if nk == "choice" and nxt.reason == "special-hole":
@@ -733,20 +699,22 @@ class _Narrator:
 
 # -- alt text: the position in words --------------------------------------------------
 
+#: A row's name: (alone on a one-player board, one player's row)
+ROW_WORDS = {
+    "row": (N_("Row"), N_("%(player)s’s row")),
+    "inner": (N_("Inner row"), N_("%(player)s’s inner row")),
+    "outer": (N_("Outer row"), N_("%(player)s’s outer row")),
+    "middle": (N_("Middle row"), N_("%(player)s’s middle row")),
+}
+
+
 def _row_label(geometry, player, depth, lang) -> str:
     n = geometry.rows_per_player
-    if n == 1:
-        which = {"en": "row", "fr": "rangée"}[lang]
-    elif depth == 0:
-        which = {"en": "inner row", "fr": "rangée intérieure"}[lang]
-    elif depth == n - 1:
-        which = {"en": "outer row", "fr": "rangée extérieure"}[lang]
-    else:
-        which = {"en": "middle row", "fr": "rangée du milieu"}[lang]
-    who = PLAYER[lang][player]
+    which = ("row" if n == 1 else "inner" if depth == 0 else "outer" if depth == n - 1 else "middle")
+    solo, owned = ROW_WORDS[which]
     if geometry.solo:
-        return which[0].upper() + which[1:] if lang == "en" else which.capitalize()
-    return f"{who}’s {which}" if lang == "en" else f"{which.capitalize()} de {who}"
+        return words(lang).lookup(solo)
+    return words(lang).lookup(owned, player=player_name(player, lang))
 
 
 def describe_position(position, lang: str, *, numbers=None, highlights=None, names=None,
@@ -755,15 +723,13 @@ def describe_position(position, lang: str, *, numbers=None, highlights=None, nam
     With *rules*, the special holes are named by what they are (``e2 (South’s
     front rova)``)."""
     _check(lang)
+    w = words(lang)
     g = position.geometry
     name = names if isinstance(names, HoleNamer) else HoleNamer(g, names, rules)
     probe = _Probe(position)
-    empty = "empty" if lang == "en" else "vide"
-    if lang == "en":
-        head = f"A board of {g.rows} rows of {g.columns} holes, read from South’s left to right."
-    else:
-        head = f"Un plateau de {g.rows} rangées de {g.columns} cases, lues de la gauche à la droite de Sud."
-    parts = [head]
+    empty = w.gettext("empty")
+    parts = [w.gettext("A board of %(rows)s rows of %(columns)s holes, read from South’s left to right.",
+                       rows=g.rows, columns=g.columns)]
     C = g.columns
     for r in range(g.rows):
         player, depth, _ = g.locate(r * C)
@@ -772,21 +738,18 @@ def describe_position(position, lang: str, *, numbers=None, highlights=None, nam
             vals = [str(numbers[h]) if h in numbers else "–" for h in holes]
         else:
             vals = [str(position.cells[h]) if position.cells[h] else empty for h in holes]
-        parts.append(f"{_row_label(g, player, depth, lang)}{NBSP if lang == 'fr' else ''}: {', '.join(vals)}.")
+        parts.append(w.gettext("%(row)s: %(holes)s.", row=_row_label(g, player, depth, lang), holes=", ".join(vals)))
     if numbers:
-        parts.append("Numbers give the sowing order." if lang == "en"
-                     else "Les nombres donnent l’ordre du semis.")
+        parts.append(w.gettext("Numbers give the sowing order."))
     if any(position.reserves):
         for player in g.players:
             n = position.reserve(player)
             if n:
-                who = PLAYER[lang][player]
-                parts.append(f"{who} has {seeds(n, lang)} in reserve." if lang == "en"
-                             else f"{who} a {seeds(n, lang)} en réserve.")
+                parts.append(w.gettext("%(who)s has %(seeds)s in reserve.", who=player_name(player, lang),
+                                       seeds=seeds(n, lang)))
     if position.hand and position.hand.seeds:
-        who = PLAYER[lang][position.to_move]
-        parts.append(f"{who} holds {seeds(position.hand.seeds, lang)} in hand." if lang == "en"
-                     else f"{who} a {seeds(position.hand.seeds, lang)} en main.")
+        parts.append(w.gettext("%(who)s holds %(seeds)s in hand.", who=player_name(position.to_move, lang),
+                               seeds=seeds(position.hand.seeds, lang)))
     for role, holes in (highlights or {}).items():
         holes = sorted(holes)
         if holes and role in ROLE_NAMES:
@@ -795,39 +758,71 @@ def describe_position(position, lang: str, *, numbers=None, highlights=None, nam
                 if role != "special" or name.role(h, probe) is None:
                     return name(h, lang)
                 return f"{plain} ({name(h, lang, probe, actor='')})"
-            parts.append(f"{ROLE_NAMES[role][lang]}{NBSP if lang == 'fr' else ''}: "
-                         f"{join([called(h) for h in holes], lang)}.")
+            parts.append(w.gettext("%(role)s: %(holes)s.", role=w.lookup(ROLE_NAMES[role]),
+                                   holes=join([called(h) for h in holes], lang)))
     if show_to_move and not numbers and not g.solo:
-        who = PLAYER[lang][position.to_move]
-        parts.append(f"{who} to play." if lang == "en" else f"{who} joue.")
+        parts.append(w.gettext("%(who)s to play.", who=player_name(position.to_move, lang)))
     return " ".join(parts)
+
+
+def describe_track(geometry, player, hole: str, direction, first: int, lang: str) -> str:
+    """The caption of a sowing-order diagram (``mancala-track``)."""
+    return words(lang).gettext(
+        "%(who)s’s sowing order from %(hole)s, %(direction)s: the seeds taken from the hole numbered "
+        "%(first)s fall into the holes numbered %(second)s, %(third)s, and so on.",
+        who=player_name(player, lang), hole=hole, direction=direction_name(direction, lang),
+        first=first, second=first + 1, third=first + 2)
 
 
 #: The legend: what each highlight means (for alt text and the legend table).
 ROLE_NAMES = {
-    "emptied": {"en": "Hole emptied", "fr": "Case vidée"},
-    "sown": {"en": "Holes sown", "fr": "Cases semées"},
-    "last": {"en": "Last seed", "fr": "Dernière graine"},
-    "captured": {"en": "Captured", "fr": "Capturées"},
-    "special": {"en": "Special holes", "fr": "Cases spéciales"},
-    "differs": {"en": "Differs from the published diagram", "fr": "Diffère du diagramme publié"},
+    "emptied": N_("Hole emptied"),
+    "sown": N_("Holes sown"),
+    "last": N_("Last seed"),
+    "captured": N_("Captured"),
+    "special": N_("Special holes"),
+    "differs": N_("Differs from the published diagram"),
 }
 ROLE_LEGEND = {
-    "emptied": {"en": "dashed orange ring: the hole whose seeds were taken in hand",
-                "fr": "anneau orange en tirets : la case dont les graines ont été prises en main"},
-    "sown": {"en": "thin green ring: a hole that received a seed",
-             "fr": "anneau vert fin : une case qui a reçu une graine"},
-    "last": {"en": "thick blue double ring: the hole where the last seed fell",
-             "fr": "double anneau bleu épais : la case où est tombée la dernière graine"},
-    "captured": {"en": "red ring and cross: a hole whose seeds were captured",
-                 "fr": "anneau et croix rouges : une case dont les graines ont été capturées"},
-    "special": {"en": "purple square: a special hole (rova, nyumba, tsibongy, the target hole)",
-                "fr": "carré violet : une case spéciale (rova, nyumba, tsibongy, case cible)"},
-    "differs": {"en": "dashed pink square: the published and the replayed boards differ here",
-                "fr": "carré rose en tirets : le diagramme publié et le rejeu diffèrent ici"},
+    "emptied": N_("dashed orange ring: the hole whose seeds were taken in hand"),
+    "sown": N_("thin green ring: a hole that received a seed"),
+    "last": N_("thick blue double ring: the hole where the last seed fell"),
+    "captured": N_("red ring and cross: a hole whose seeds were captured"),
+    "special": N_("purple square: a special hole (rova, nyumba, tsibongy, the target hole)"),
+    "differs": N_("dashed pink square: the published and the replayed boards differ here"),
 }
+
+
+def role_name(role: str, lang: str) -> str:
+    return words(lang).lookup(ROLE_NAMES[role])
 
 
 def legend_text(role: str, lang: str) -> str:
     _check(lang)
-    return ROLE_LEGEND[role][lang].replace(" : ", f"{NBSP}: ")
+    return words(lang).lookup(ROLE_LEGEND[role])
+
+
+def _shown(v):
+    return "." if v is None else str(v)
+
+
+def describe_erratum(record: dict, lang: str) -> str:
+    """The evidence of an erratum in words (a record of
+    :func:`mancala_diagrams.files.errata.errata`): which holes differ, the
+    declared reason, any further evidence, and the command that re-runs it."""
+    w = words(lang)
+    diff = [d for d in record["diff"] if d.get("hole")]
+    cells = ", ".join(w.gettext("%(hole)s (published %(published)s, replay %(replay)s)", hole=d["hole"],
+                                published=_shown(d.get("published")), replay=_shown(d.get("replay")))
+                      for d in diff)
+    parts = [w.ngettext("The replay of %(example)s (%(at)s) gives the board on the right; the published grid "
+                        "differs in %(n)s hole: %(holes)s.",
+                        "The replay of %(example)s (%(at)s) gives the board on the right; the published grid "
+                        "differs in %(n)s holes: %(holes)s.",
+                        len(diff), example=record["example"], at=record["at"], holes=cells),
+             in_language(record["reason"], lang)]
+    extra = record.get("evidence")
+    if isinstance(extra, dict) and extra.get(lang):
+        parts.append(w.gettext("Evidence: %(text)s", text=extra[lang]))
+    parts.append(w.gettext("Anyone can re-run it: mancala-diagrams verify %(example)s.", example=record["example"]))
+    return " ".join(p.strip() for p in parts if p and p.strip())

@@ -57,6 +57,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
 from ..drawing import captions, render
+from ..drawing.catalog import N_, catalog_language, in_language, use_locale_dirs, words
 from ..errors import MancalaError
 from ..engine.geometry import CCW, NORTH, SOUTH, parse_direction
 from ..engine.position import Position
@@ -64,41 +65,41 @@ from ..engine.position import Position
 logger = logging.getLogger(__name__)
 
 STATUS_WORDS = {
-    "verified": {"en": "verified", "fr": "vérifié"},
-    "erratum": {"en": "erratum", "fr": "erratum"},
-    "mismatch": {"en": "mismatch", "fr": "désaccord"},
-    "error": {"en": "error", "fr": "erreur"},
-    "generated": {"en": "generated", "fr": "généré"},
+    "verified": N_("verified"),
+    "erratum": N_("erratum"),
+    "mismatch": N_("mismatch"),
+    "error": N_("error"),
+    "generated": N_("generated"),
 }
 WORDS = {
-    "diagram": {"en": "Diagram", "fr": "Diagramme"},
-    "status": {"en": "Status", "fr": "Statut"},
-    "drawn": {"en": "Drawn at", "fr": "Dessiné dans"},
-    "not_drawn": {"en": "not drawn on this site", "fr": "non dessiné sur ce site"},
-    "published": {"en": "Left: as published. Right: as replayed by the engine; the marked holes differ.",
-                  "fr": "À gauche\u00a0: tel que publié. À droite\u00a0: tel que rejoué par le moteur\u00a0; "
-                        "les cases marquées diffèrent."},
-    "assumptions": {"en": "Assumptions", "fr": "Hypothèses"},
-    "departure": {"en": "Departure: turn {turn} is played as the page plays it, against its own rule {rule}. {reason}",
-                  "fr": "Écart : le tour {turn} est joué comme la page le joue, contre sa propre règle {rule}. "
-                        "{reason}"},
-    "no_errata": {"en": "No erratum is declared.", "fr": "Aucun erratum n’est déclaré."},
-    "details": {"en": "Details", "fr": "Détails"},
-    "own_example": {"en": "The project’s own example: no source draws these boards; the rules engine "
-                          "computed them, and the verification replays them.",
-                    "fr": "Exemple propre au projet : aucune source ne dessine ces plateaux ; le moteur "
-                          "de règles les a calculés, et la vérification les rejoue."},
+    "diagram": N_("Diagram"),
+    "status": N_("Status"),
+    "drawn": N_("Drawn at"),
+    "not_drawn": N_("not drawn on this site"),
+    "published": N_("Left: as published. Right: as replayed by the engine; the marked holes differ."),
+    "assumptions": N_("Assumptions"),
+    "departure": N_("Departure: turn %(turn)s is played as the page plays it, against its own rule "
+                    "%(rule)s. %(reason)s"),
+    "no_errata": N_("No erratum is declared."),
+    "details": N_("Details"),
+    "own_example": N_("The project’s own example: no source draws these boards; the rules engine "
+                      "computed them, and the verification replays them."),
 }
 #: The step-through viewer's labels (``data-label-*`` of ``div.mancala-steps``);
 #: ``{n}`` and ``{total}`` are filled in by the script.
 VIEWER_LABELS = {
-    "prev": {"en": "Previous step", "fr": "Étape précédente"},
-    "next": {"en": "Next step", "fr": "Étape suivante"},
-    "play": {"en": "Play", "fr": "Lire"},
-    "pause": {"en": "Pause", "fr": "Pause"},
-    "step": {"en": "Step {n} of {total}", "fr": "Étape {n} sur {total}"},
-    "controls": {"en": "Steps of the example", "fr": "Étapes de l’exemple"},
+    "prev": N_("Previous step"),
+    "next": N_("Next step"),
+    "play": N_("Play"),
+    "pause": N_("Pause"),
+    "step": N_("Step {n} of {total}"),
+    "controls": N_("Steps of the example"),
 }
+
+
+def say(key: str, lang: str, table=WORDS) -> str:
+    """A word of the extension's own (table headers, notes) in *lang*."""
+    return words(lang).lookup(table[key])
 
 
 def project_file(env, argument) -> str:
@@ -111,8 +112,8 @@ def project_file(env, argument) -> str:
 
 
 def lang_of(env) -> str:
-    language = (env.config.language or "en").lower()
-    return "fr" if language.startswith("fr") else "en"
+    """The build's language, as the caption catalogs name it (``fr`` for ``fr_FR``)."""
+    return catalog_language(env.config.language)
 
 
 # -- image files -------------------------------------------------------------------------
@@ -350,16 +351,8 @@ class TrackDirective(MancalaDirective):
             cap = nodes.caption(caption, caption)
             self.set_source_info(cap)
         else:
-            who = captions.PLAYER[lang][player]
-            hole = g.name(g.parse(start))
-            way = captions.DIRECTION[lang][direction]
-            first = self.options.get("first", 0)
-            if lang == "en":
-                text = (f"{who}’s sowing order from {hole}, {way}: the seeds taken from the hole "
-                        f"numbered {first} fall into the holes numbered {first + 1}, {first + 2}, and so on.")
-            else:
-                text = (f"L’ordre du semis de {who} depuis {hole}, {way}{captions.NBSP}: les graines prises "
-                        f"dans la case {first} tombent dans les cases {first + 1}, {first + 2}, etc.")
+            text = captions.describe_track(g, player, g.name(g.parse(start)), direction,
+                                           self.options.get("first", 0), lang)
             cap = nodes.caption(text, text)
             self.set_source_info(cap)
             cap["translatable"] = False
@@ -383,7 +376,7 @@ class LegendDirective(MancalaDirective):
             docdir = Path(self.env.doc2path(self.env.docname)).parent
             uri = Path(os.path.relpath(path, docdir)).as_posix()
             w, h = render.board_size(sample.geometry, small)
-            img = nodes.image(uri=uri, alt=captions.ROLE_NAMES[role][lang], width=f"{w}px",
+            img = nodes.image(uri=uri, alt=captions.role_name(role, lang), width=f"{w}px",
                               classes=["mancala-legend-sample", "no-scaled-link"])
             para = nodes.paragraph()
             para += img
@@ -562,17 +555,17 @@ class ExampleDirective(MancalaDirective):
         result = []
         if example.generated:  # say so: the site otherwise shows published diagrams only
             own = nodes.paragraph(classes=["mancala-generated"])
-            own += nodes.emphasis(text=WORDS["own_example"][lang])
+            own += nodes.emphasis(text=say("own_example", lang))
             own["translatable"] = False
             result.append(own)
         if example.assumptions:
             note = nodes.note(classes=["mancala-assumptions"])
             title = nodes.paragraph(classes=["mancala-assumptions-title"])
-            title += nodes.strong(text=WORDS["assumptions"][lang])
+            title += nodes.strong(text=say("assumptions", lang))
             note += title
             items = nodes.bullet_list()
             for a in example.assumptions:
-                items += nodes.list_item("", nodes.paragraph(text=a[lang]))
+                items += nodes.list_item("", nodes.paragraph(text=in_language(a, lang)))
             note += items
             result.append(note)
         records, figures = [], []
@@ -587,7 +580,7 @@ class ExampleDirective(MancalaDirective):
                 hl["special"] = step_specials
             marks = diagram.marks
             if diagram.caption:
-                text = diagram.caption[lang]
+                text = in_language(diagram.caption, lang)
             elif events and all(e.kind == "start" for e in events):
                 text = captions.describe_start(example.start or position, lang, example.rules, title=example.title,
                                                assumed=bool(example.assumptions), artificial=example.artificial)
@@ -595,12 +588,12 @@ class ExampleDirective(MancalaDirective):
                 text = captions.describe_events(events, g, lang, following=following, rules=example.rules,
                                                 start=example.start)
             elif example.caption:
-                text = example.caption[lang]
+                text = in_language(example.caption, lang)
             else:
-                text = example.title[lang]
+                text = in_language(example.title, lang)
             for dep in getattr(self, "departures", {}).get(diagram.id, []):
-                text = f"{text} " + WORDS["departure"][lang].format(turn=dep["turn"], rule=dep["rule"],
-                                                                    reason=dep["reason"][lang])
+                text = f"{text} " + words(lang).lookup(WORDS["departure"], turn=dep["turn"], rule=dep["rule"],
+                                                       reason=in_language(dep["reason"], lang))
             anchor = nodes.make_id(diagram.id)
             alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers, rules=example.rules)
             erratum = diagram.erratum
@@ -610,7 +603,7 @@ class ExampleDirective(MancalaDirective):
                 left_alt = captions.describe_position(published, lang, highlights={"differs": diff})
                 images = [self.image_node(published, left_alt, {"differs": diff}, marks, options=options),
                           self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
-                text = f"{text} {WORDS['published'][lang]} {erratum.reason[lang]}"
+                text = f"{text} {say('published', lang)} {in_language(erratum.reason, lang)}"
                 fig = self.figure(images, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
             else:
                 fig = self.figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
@@ -624,8 +617,8 @@ class ExampleDirective(MancalaDirective):
         data.setdefault(self.env.docname, []).extend(records)
         self.env.mancala_diagrams = data
         if len(figures) > 1:
-            steps_node = mancala_steps(classes=["mancala-steps"], title=example.title[lang],
-                                       labels={k: v[lang] for k, v in VIEWER_LABELS.items()})
+            steps_node = mancala_steps(classes=["mancala-steps"], title=in_language(example.title, lang),
+                                       labels={k: say(k, lang, VIEWER_LABELS) for k in VIEWER_LABELS})
             self.set_source_info(steps_node)
             steps_node.extend(figures)
             figures = [steps_node]
@@ -698,7 +691,7 @@ class ErrataDirective(MancalaDirective):
         root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
         lang = lang_of(self.env)
         try:
-            from ..files.errata import errata, evidence_text
+            from ..files.errata import errata
             paths = [self.project_file(a) for a in self.arguments] or None
             records = errata(root, paths)
         except Exception as exc:  # noqa: BLE001
@@ -714,7 +707,7 @@ class ErrataDirective(MancalaDirective):
                       self.image_node(position, captions.describe_position(position, lang, highlights=hl,
                                                                            rules=rec["rules"]),
                                       hl, rec["marks"])]
-            text = f"{rec['id']}. {WORDS['published'][lang]} {evidence_text(rec, lang)}"
+            text = f"{rec['id']}. {say('published', lang)} {captions.describe_erratum(rec, lang)}"
             out.append(self.figure(images, text, ids=[f"erratum-{nodes.make_id(rec['id'])}"],
                                    classes=("mancala-erratum",)))
         return out + [placeholder]
@@ -772,27 +765,27 @@ def resolve_placeholders(app, doctree, fromdoc):
             rows = []
             for r in node["rows"]:
                 did = r.get("diagram") or r.get("example", "?")
-                status = STATUS_WORDS.get(r.get("status"), {}).get(lang, r.get("status", "?"))
+                status = (say(r["status"], lang, STATUS_WORDS) if r.get("status") in STATUS_WORDS else r.get("status", "?"))
                 if did in where:
                     docname, rec = where[did]
                     cell = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
                                  if docname in env.titles else docname)
                 else:
-                    cell = WORDS["not_drawn"][lang]
+                    cell = say("not_drawn", lang)
                 rows.append([did, status, cell])
-            new = _table([WORDS["diagram"][lang], WORDS["status"][lang], WORDS["drawn"][lang]], rows)
+            new = _table([say("diagram", lang), say("status", lang), say("drawn", lang)], rows)
         else:
             errata = [(d, rec) for d, (docname, rec) in where.items() if rec["status"] == "erratum"]
             if not errata:
-                new = nodes.paragraph(text=WORDS["no_errata"][lang])
+                new = nodes.paragraph(text=say("no_errata", lang))
             else:
                 new = nodes.bullet_list(classes=["mancala-errata"])
                 for did, rec in sorted(errata):
                     docname = where[did][0]
                     para = nodes.paragraph()
                     para += _link(app, fromdoc, docname, rec["anchor"], did)
-                    reason = (rec.get("reason") or {}).get(lang, "")
-                    para += nodes.Text(f"{captions.NBSP if lang == 'fr' else ''}: {reason}")
+                    reason = in_language(rec.get("reason") or {}, lang)
+                    para += nodes.Text(words(lang).gettext(": %(reason)s", reason=reason))
                     new += nodes.list_item("", para)
         node.replace_self(new)
 
@@ -833,10 +826,24 @@ def add_static(app, config):
         config.html_static_path.append(static)
 
 
+def check_language(app, config):
+    """The caption catalogs of the project (``mancala_locale_dirs``, relative to
+    conf.py) are used too; a build in a language without a caption catalog
+    stops at once, saying which there are."""
+    confdir = Path(app.confdir)
+    use_locale_dirs([confdir / d for d in config.mancala_locale_dirs])
+    try:
+        catalog_language(config.language)
+    except MancalaError as exc:
+        from sphinx.errors import ConfigError
+        raise ConfigError(str(exc)) from None
+
+
 def setup(app):
     app.add_config_value("mancala_image_cache", "", "env", types=frozenset({str}))
     app.add_config_value("mancala_project_root", "", "env", types=frozenset({str}))
     app.add_config_value("mancala_plain", False, "env", types=frozenset({bool}))
+    app.add_config_value("mancala_locale_dirs", [], "env", types=frozenset({list, tuple}))
     app.add_directive("mancala-example", ExampleDirective)
     app.add_directive("mancala-position", PositionDirective)
     app.add_directive("mancala-track", TrackDirective)
@@ -851,6 +858,7 @@ def setup(app):
     app.connect("env-before-read-docs", before_read)
     app.connect("env-updated", env_updated)
     app.connect("config-inited", add_static)
+    app.connect("config-inited", check_language)
     app.add_css_file("mancala.css")
     app.add_js_file("mancala-viewer.js", loading_method="defer")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
