@@ -1,5 +1,4 @@
 """The declared errata, for the errata page: each with the published grid, the
-"""The declared errata, for the errata page: each with the published grid, the
 replay's board at that moment, the holes that differ and the evidence.  What to
 draw is here; the words are :func:`mancala_diagrams.drawing.captions.describe_erratum`'s
 and the drawing the Sphinx layer's.
