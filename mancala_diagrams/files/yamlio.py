@@ -1,17 +1,33 @@
 """Safe YAML loading that remembers where every value came from.
 
-``load_yaml`` uses PyYAML's *safe* composer (no object construction) and turns
-the node tree into plain ``dict``/``list``/scalars, where mappings and
-sequences are :class:`LocDict`/:class:`LocList` that know the line and column
-(1-based) of themselves and of each of their items.
+``load_yaml`` reads PyYAML's stream of parser events (never its recursive
+composer) and builds plain ``dict``/``list``/scalars with an explicit stack,
+where mappings and sequences are :class:`LocDict`/:class:`LocList` that know
+the line and column (1-based) of themselves and of each of their items.
+
+Whatever the text, the result is a value or a located :class:`MancalaError`:
+the limits of :mod:`mancala_diagrams.limits` (size, depth, values with aliases
+expanded, items per list, digits per number) are checked as the events come,
+before the work they bound; an alias is built once and shared (a "billion
+laughs" file costs its own size, and is refused by its expanded size); an
+alias inside the node it names is refused; only the plain-data tags are
+accepted, and a value they cannot read (``!!bool maybe``) is an error at its
+place.  ``read_text_file`` opens a file without blocking on a named pipe and
+reads it only if it is a regular file of at most :data:`MAX_FILE_BYTES`.
 """
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 
 import yaml
+from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
+                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from ..errors import MancalaError, TodoLeft
+from ..limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_NUMBER_CHARS, MAX_VALUES
 
 
 class LocDict(dict):
@@ -49,84 +65,296 @@ class LocList(list):
         return (self.line, self.column)
 
 
-def _mark(node):
-    return (node.start_mark.line + 1, node.start_mark.column + 1)
+_T = "tag:yaml.org,2002:"
+_MAP_TAGS = {_T + "map"}
+_SEQ_TAGS = {_T + "seq", _T + "omap"}
+# scalar tags a data file may use, and what a value of each looks like
+_SCALAR_TAGS = {_T + "str": "text", _T + "int": "a whole number", _T + "float": "a number",
+                _T + "bool": "true or false", _T + "null": "null or ~",
+                _T + "timestamp": "a date such as 2024-05-01"}
+_NUMBER_TAGS = {_T + "int", _T + "float", _T + "timestamp"}
+# characters YAML does not allow in a file (PyYAML's reader refuses them without a line)
+_NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+_NAMES = {"\x00": "NUL", "\x1b": "ESC", "\x7f": "DEL"}
 
 
-class _Converter:
+def where_in_text(text: str, offset: int) -> tuple[int, int]:
+    """(line, column), 1-based, of the character at *offset* in *text*."""
+    line, start = 1, 0
+    for m in _LINE_BREAK.finditer(text, 0, offset):
+        line, start = line + 1, m.end()
+    return line, offset - start + 1
+
+
+def _short(tag):
+    return "!!" + tag[len(_T):] if tag and tag.startswith(_T) else tag
+
+
+def _mark(mark):
+    return (mark.line + 1, mark.column + 1)
+
+
+class _Frame:
+    __slots__ = ("value", "anchor", "weight", "key", "key_mark", "has_key")
+
+    def __init__(self, value, anchor):
+        self.value, self.anchor, self.weight = value, anchor, 1
+        self.key = self.key_mark = None
+        self.has_key = False
+
+
+_OPEN = object()     # an anchor whose node is still being read
+
+
+class _Builder:
+    """Plain values from parser events, with an explicit stack (no recursion a
+    file could drive) and each anchored node built once."""
+
     def __init__(self, file):
         self.file = file
-        self.constructor = yaml.SafeLoader.__new__(yaml.SafeLoader)
-        yaml.constructor.SafeConstructor.__init__(self.constructor)
+        self.resolver = yaml.resolver.Resolver()
+        self.constructor = yaml.constructor.SafeConstructor()
 
-    def convert(self, node):
-        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in (
-                "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"):
-            line, col = _mark(node)
-            raise MancalaError(f"YAML tag {node.tag!r} is not allowed (files are plain data)",
-                               file=self.file, line=line, column=col)
-        if isinstance(node, yaml.MappingNode):
-            out = LocDict()
-            out.file, (out.line, out.column) = self.file, _mark(node)
-            for key_node, value_node in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
-                    raise MancalaError("YAML merge keys ('<<') are not supported", file=self.file,
-                                       line=_mark(key_node)[0], column=_mark(key_node)[1])
-                key = self.convert(key_node)
-                if isinstance(key, (dict, list)):
-                    raise MancalaError("a mapping key must be a plain value", file=self.file,
-                                       line=_mark(key_node)[0], column=_mark(key_node)[1])
-                if key in out:
-                    line, col = _mark(key_node)
-                    raise MancalaError(f"duplicate key {key!r}", file=self.file, line=line, column=col)
-                out[key] = self.convert(value_node)
-                out.key_locs[key] = _mark(key_node)
-                out.value_locs[key] = _mark(value_node)
-            return out
-        if isinstance(node, yaml.SequenceNode):
-            out = LocList()
-            out.file, (out.line, out.column) = self.file, _mark(node)
-            for item in node.value:
-                out.append(self.convert(item))
-                out.item_locs.append(_mark(item))
-            return out
-        # scalars: the safe constructor resolves ints, bools, nulls, strings
+    def error(self, message, mark, **kw):
+        line, col = _mark(mark)
+        return MancalaError(message, file=self.file, line=line, column=col, **kw)
+
+    def scalar(self, ev):
+        value = ev.value
+        tag = ev.tag
+        if tag is None or tag == "!":
+            if ev.implicit[0] and len(value) > MAX_NUMBER_CHARS:
+                return value                    # too long to be a number: text
+            tag = self.resolver.resolve(yaml.ScalarNode, value, ev.implicit)
+        if tag == _T + "str":
+            return value
+        if tag == _T + "merge":
+            return "<<"
+        if tag not in _SCALAR_TAGS:
+            raise self.error(f"YAML tag {_short(tag)!r} is not allowed (files are plain data)", ev.start_mark,
+                             expected="text, numbers, true/false, null, lists and mappings")
+        if tag in _NUMBER_TAGS and len(value) > MAX_NUMBER_CHARS:
+            raise self.error(f"a number of {len(value)} characters is too long", ev.start_mark,
+                             expected=f"at most {MAX_NUMBER_CHARS} characters")
+        node = yaml.ScalarNode(tag, value, ev.start_mark, ev.end_mark, ev.style)
         try:
-            return self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:  # e.g. a bad timestamp
-            line, col = _mark(node)
-            raise MancalaError(f"unreadable value: {exc}", file=self.file, line=line, column=col) from None
+            return self.constructor.yaml_constructors[tag](self.constructor, node)
+        except Exception:       # KeyError ('maybe'), ValueError ('0xZZ'), TypeError (a bad date) ...
+            raise self.error(f"{value[:40]!r} is not a valid {_short(tag)}", ev.start_mark,
+                             expected=_SCALAR_TAGS[tag]) from None
+
+    def build(self, events):
+        stack: list[_Frame] = []
+        anchors: dict = {}
+        total = 0
+        documents = 0
+        root = None
+        for ev in events:
+            cls = type(ev)
+            if cls is ScalarEvent:
+                value, weight, mark, is_scalar = self.scalar(ev), 1, ev.start_mark, True
+                total += 1
+                if ev.anchor is not None:
+                    anchors[ev.anchor] = (value, 1, True)
+            elif cls is AliasEvent:
+                found = anchors.get(ev.anchor)
+                if found is None:
+                    raise self.error(f"the alias *{ev.anchor} names no anchor before it", ev.start_mark,
+                                     expected=f"&{ev.anchor} on a value above")
+                if found is _OPEN:
+                    raise self.error(f"the alias *{ev.anchor} is inside the value it names (a recursive "
+                                     f"alias)", ev.start_mark, expected="an alias of a value that is complete")
+                value, weight, is_scalar = found
+                mark = ev.start_mark
+                total += weight
+                if total > MAX_VALUES:
+                    raise self.error(f"with its aliases expanded, the file holds more than {MAX_VALUES:,} "
+                                     f"values (the alias *{ev.anchor} stands for {weight:,})", mark,
+                                     expected=f"at most {MAX_VALUES:,} values")
+            elif cls is MappingStartEvent or cls is SequenceStartEvent:
+                is_map = cls is MappingStartEvent
+                tag = ev.tag
+                if tag not in (None, "!") and tag not in (_MAP_TAGS if is_map else _SEQ_TAGS):
+                    raise self.error(f"YAML tag {_short(tag)!r} is not allowed (files are plain data)",
+                                     ev.start_mark, expected="text, numbers, true/false, null, lists and mappings")
+                if len(stack) >= MAX_DEPTH:
+                    raise self.error(f"more than {MAX_DEPTH} mappings and lists inside one another",
+                                     ev.start_mark, expected=f"at most {MAX_DEPTH} levels")
+                if stack and isinstance(stack[-1].value, LocDict) and not stack[-1].has_key:
+                    raise self.error("a mapping key must be a plain value", ev.start_mark)
+                total += 1
+                value = LocDict() if is_map else LocList()
+                value.file, (value.line, value.column) = self.file, _mark(ev.start_mark)
+                if ev.anchor is not None:
+                    anchors[ev.anchor] = _OPEN
+                stack.append(_Frame(value, ev.anchor))
+                value._start_mark = ev.start_mark
+                continue
+            elif cls is MappingEndEvent or cls is SequenceEndEvent:
+                frame = stack.pop()
+                value, weight, is_scalar = frame.value, frame.weight, False
+                mark = value.__dict__.pop("_start_mark")
+                if frame.anchor is not None:
+                    anchors[frame.anchor] = (value, weight, False)
+            elif cls is DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise self.error("a file holds one YAML document", ev.start_mark,
+                                     expected="no second '---'")
+                continue
+            else:
+                continue
+            if total > MAX_VALUES:
+                raise self.error(f"the file holds more than {MAX_VALUES:,} values", mark,
+                                 expected=f"at most {MAX_VALUES:,} values")
+            if not stack:
+                root = value
+                continue
+            parent = stack[-1]
+            parent.weight += weight
+            container = parent.value
+            if type(container) is LocList:
+                if len(container) >= MAX_ITEMS:
+                    raise self.error(f"a list of more than {MAX_ITEMS:,} items", mark,
+                                     expected=f"at most {MAX_ITEMS:,} items")
+                container.append(value)
+                container.item_locs.append(_mark(mark))
+            elif not parent.has_key:
+                if not is_scalar:
+                    raise self.error("a mapping key must be a plain value", mark)
+                if value == "<<" and cls is ScalarEvent and ev.tag is None and ev.implicit[0]:
+                    raise self.error("YAML merge keys ('<<') are not supported", mark)
+                if value in container or parent.key_mark is not None and value == parent.key:
+                    raise self.error(f"duplicate key {value!r}", mark)
+                if len(container) >= MAX_ITEMS:
+                    raise self.error(f"a mapping of more than {MAX_ITEMS:,} keys", mark,
+                                     expected=f"at most {MAX_ITEMS:,} keys")
+                parent.key, parent.key_mark, parent.has_key = value, mark, True
+            else:
+                key = parent.key
+                container[key] = value
+                container.key_locs[key] = _mark(parent.key_mark)
+                container.value_locs[key] = _mark(mark)
+                parent.key = parent.key_mark = None
+                parent.has_key = False
+        return root
 
 
-# libyaml's parser (the same nodes and marks) when PyYAML has it: four times
-# faster than the pure-Python one, which was a fifth of a site build.  A file it
-# refuses is parsed again by the pure-Python parser, whose messages are clearer.
-_FAST_COMPOSER = getattr(yaml, "CSafeLoader", None)
+def _events(text, loader_class):
+    loader = loader_class(text)
+    try:
+        get = loader.get_event
+        while True:
+            ev = get()
+            if ev is None:
+                return
+            yield ev
+            if type(ev) is StreamEndEvent:
+                return
+    finally:
+        loader.dispose()
 
 
-def _compose(text: str):
-    if _FAST_COMPOSER is not None:
-        try:
-            return yaml.compose(text, Loader=_FAST_COMPOSER)
-        except yaml.YAMLError:
-            pass
-    return yaml.compose(text, Loader=yaml.SafeLoader)
+# libyaml's parser (the same events and marks) when PyYAML has it: several times
+# faster than the pure-Python one.  A file it refuses is parsed again by the
+# pure-Python parser, whose messages are clearer.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+def _yaml_error(exc, text, file):
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    if mark is not None:
+        line, col = _mark(mark)
+    elif getattr(exc, "position", None) is not None:        # a ReaderError
+        line, col = where_in_text(text, exc.position)
+    else:
+        line, col = 1, 1
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    message = " ".join(str(problem).split())
+    if context and getattr(exc, "problem_mark", None) is not None:
+        message += f" ({' '.join(str(context).split())})"
+    return MancalaError(f"invalid YAML: {message}", file=file, line=line, column=col)
 
 
 def load_yaml(text: str, file: str | None = None):
     """Parse YAML *text* safely; errors become :class:`MancalaError` with a location."""
-    try:
-        node = _compose(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        col = mark.column + 1 if mark else None
-        raise MancalaError(f"invalid YAML: {exc.problem or exc}", file=file, line=line, column=col) from None
-    except yaml.YAMLError as exc:
-        raise MancalaError(f"invalid YAML: {exc}", file=file) from None
-    if node is None:
+    if len(text) > MAX_FILE_BYTES:
+        line, col = where_in_text(text, MAX_FILE_BYTES)
+        raise MancalaError(f"the text is longer than {MAX_FILE_BYTES:,} characters", file=file, line=line,
+                           column=col, expected=f"at most {MAX_FILE_BYTES:,}")
+    bad = _NON_PRINTABLE.search(text)
+    if bad:
+        ch = bad.group()
+        line, col = where_in_text(text, bad.start())
+        name = _NAMES.get(ch, "a control character")
+        raise MancalaError(f"character U+{ord(ch):04X} ({name}) is not allowed in a YAML file", file=file,
+                           line=line, column=col, expected="printable text, tabs and line breaks")
+    value = None
+    for loader in ((_FAST_LOADER, yaml.SafeLoader) if _FAST_LOADER is not None else (yaml.SafeLoader,)):
+        try:
+            value = _Builder(file).build(_events(text, loader))
+            break
+        except yaml.YAMLError as exc:
+            if loader is yaml.SafeLoader:
+                raise _yaml_error(exc, text, file) from None
+    if value is None:
         raise MancalaError("the file is empty", file=file, line=1, column=1, expected="a YAML mapping")
-    return _Converter(file).convert(node)
+    return value
+
+
+def _file_error(message, path, **kw):
+    return MancalaError(message, file=str(path), line=1, column=1, **kw)
+
+
+def read_text_file(path) -> str:
+    """The text of *path*, a regular UTF-8 file of at most :data:`MAX_FILE_BYTES`.
+
+    The file is opened without blocking (a named pipe would wait for a writer
+    for ever) and its type is checked on the open file before anything is
+    read; a folder, a pipe, a device, a socket, a symbolic link that loops or
+    points nowhere are each refused with their own message."""
+    from pathlib import Path
+    path = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise _file_error(f"a symbolic link to {os.readlink(path)!r}, which does not exist", path) from None
+        raise _file_error("no such file", path) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _file_error("a symbolic link that leads round in a loop", path) from None
+        if exc.errno == errno.ENXIO:
+            raise _file_error("a socket or a device, not a file", path, expected="a regular file") from None
+        raise _file_error(f"cannot read the file: {exc.strerror}", path) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = ("a folder" if stat.S_ISDIR(info.st_mode) else "a named pipe (FIFO)"
+                    if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode)
+                    or stat.S_ISBLK(info.st_mode) else "a socket" if stat.S_ISSOCK(info.st_mode) else "a special file")
+            raise _file_error(f"{kind}, not a regular file", path, expected="a YAML file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise _file_error(f"cannot read the file: {exc.strerror}", path) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        text = data[:MAX_FILE_BYTES].decode("utf-8", "replace")
+        line, col = where_in_text(text, len(text))
+        raise MancalaError(f"the file is larger than {MAX_FILE_BYTES:,} bytes", file=str(path), line=line,
+                           column=col, expected=f"at most {MAX_FILE_BYTES:,} bytes (1 MiB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start].decode("utf-8", "replace")
+        line, col = where_in_text(before, len(before))
+        raise MancalaError(f"not UTF-8 text: byte 0x{data[exc.start]:02X} ({exc.reason})", file=str(path),
+                           line=line, column=col, expected="a file saved as UTF-8") from None
 
 
 TODO_MARKERS = re.compile(r"\bTODO\b|À FAIRE")
@@ -146,14 +374,7 @@ def refuse_todo(text: str, file: str | None = None) -> None:
 
 
 def load_yaml_file(path, allow_todo: bool = False) -> object:
-    from pathlib import Path
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise MancalaError(f"not UTF-8 text ({exc.reason})", file=str(path)) from None
-    except OSError as exc:
-        raise MancalaError(f"cannot read file: {exc.strerror}", file=str(path)) from None
+    text = read_text_file(path)
     if not allow_todo:
         refuse_todo(text, str(path))
     return load_yaml(text, str(path))

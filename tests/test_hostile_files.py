@@ -1,0 +1,186 @@
+"""Hostile input, one class at a time, with the exact message expected: each
+refusal names the file, the line and the column, and comes before the work it
+would have cost (no traceback, no hang, no memory exhausted, nothing read
+outside the project).  The fuzz test (test_fuzz_files.py) and ``make fuzz``
+try the same classes at random."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import time
+
+import pytest
+
+from mancala_diagrams import limits
+from mancala_diagrams.errors import MancalaError
+from mancala_diagrams.files.yamlio import load_yaml, load_yaml_file
+
+from conftest import ROOT
+
+
+def refusal(text, file="f.yaml") -> str:
+    with pytest.raises(MancalaError) as info:
+        load_yaml(text, file)
+    return str(info.value)
+
+
+def file_refusal(path) -> str:
+    with pytest.raises(MancalaError) as info:
+        load_yaml_file(path)
+    return str(info.value)
+
+
+# -- aliases --------------------------------------------------------------------------------------
+def test_a_recursive_alias_is_refused_at_the_alias():
+    assert refusal("moves: &r [1, *r]\n") == (
+        "f.yaml:1:15: the alias *r is inside the value it names (a recursive alias) "
+        "(expected an alias of a value that is complete)")
+
+
+def test_a_recursive_alias_in_a_mapping_is_refused():
+    assert refusal("a: &m\n  b: 1\n  c: *m\n") == (
+        "f.yaml:3:6: the alias *m is inside the value it names (a recursive alias) "
+        "(expected an alias of a value that is complete)")
+
+
+BILLION_LAUGHS = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"{n}: &{n} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n" for p, n in zip("abcdefgh", "bcdefghi"))
+
+
+def test_billion_laughs_is_refused_by_its_expanded_size_without_expanding_it():
+    # each key and each list count one value: a's list stands for 10 values,
+    # b's for 1 + 9 x 10 = 91, c's 820, d's 7,381, e's 66,430; with the mapping
+    # and the keys the file holds 74,738 values when e's list ends, 74,740 when
+    # f's begins, and its first *e (line 6, column 8) brings 66,430 more
+    start = time.perf_counter()
+    message = refusal(BILLION_LAUGHS)
+    assert time.perf_counter() - start < 1
+    assert message == ("f.yaml:6:8: with its aliases expanded, the file holds more than 100,000 values "
+                       "(the alias *e stands for 66,430) (expected at most 100,000 values)")
+
+
+def test_an_alias_is_built_once_and_shared():
+    data = load_yaml("a: &a [1, 2]\nb: *a\n")
+    assert data["b"] is data["a"]
+    assert data.loc("b") == (2, 4)          # located where it is used
+
+
+def test_an_alias_with_no_anchor_is_refused():
+    assert refusal("a: 1\nb: *nowhere\n") == (
+        "f.yaml:2:4: the alias *nowhere names no anchor before it (expected &nowhere on a value above)")
+
+
+# -- nesting ---------------------------------------------------------------------------------------
+def test_nesting_deeper_than_the_limit_is_refused_at_the_first_level_too_many():
+    assert limits.MAX_DEPTH == 32
+    # the top mapping is the first level: the 32nd '[' is the 33rd level
+    assert refusal("a: " + "[" * 40 + "]" * 40) == (
+        "f.yaml:1:35: more than 32 mappings and lists inside one another (expected at most 32 levels)")
+
+
+def test_fifty_thousand_levels_neither_crash_nor_recurse():
+    assert refusal("[" * 50_000).startswith("f.yaml:1:33: more than 32 mappings and lists")
+    assert refusal("- " * 50_000 + "1").startswith("f.yaml:1:65: more than 32 mappings and lists")
+
+
+# -- tags ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, message", [
+    ("captures: !!bool maybe\n", "f.yaml:1:11: 'maybe' is not a valid !!bool (expected true or false)"),
+    ("columns: !!int 0xZZ\n", "f.yaml:1:10: '0xZZ' is not a valid !!int (expected a whole number)"),
+    ("date: !!timestamp 2024-13-45\n",
+     "f.yaml:1:7: '2024-13-45' is not a valid !!timestamp (expected a date such as 2024-05-01)"),
+    ("x: !!float one\n", "f.yaml:1:4: 'one' is not a valid !!float (expected a number)"),
+    ("x: !!python/object/apply:os.system [ls]\n",
+     "f.yaml:1:4: YAML tag '!!python/object/apply:os.system' is not allowed (files are plain data) "
+     "(expected text, numbers, true/false, null, lists and mappings)"),
+    ("x: !!binary aGVsbG8=\n", "f.yaml:1:4: YAML tag '!!binary' is not allowed (files are plain data) "
+                               "(expected text, numbers, true/false, null, lists and mappings)"),
+    ("x: !!set {a, b}\n", "f.yaml:1:4: YAML tag '!!set' is not allowed (files are plain data) "
+                          "(expected text, numbers, true/false, null, lists and mappings)"),
+    ("x: !!int " + "9" * 200 + "\n",
+     "f.yaml:1:4: a number of 200 characters is too long (expected at most 100 characters)"),
+])
+def test_a_tag_that_cannot_be_read_is_located(text, message):
+    assert refusal(text) == message
+
+
+def test_a_plain_number_too_long_to_be_one_is_text():
+    assert load_yaml("x: " + "9" * 5000) == {"x": "9" * 5000}
+
+
+# -- encodings and characters --------------------------------------------------------------------
+def test_bytes_that_are_not_utf8_are_located_from_their_offset(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_bytes("rules: katro\ntitle: {en: caf\xe9, fr: caf".encode("latin-1") + b"\xff\n")
+    assert file_refusal(path) == (f"{path}:2:16: not UTF-8 text: byte 0xE9 (invalid continuation byte) "
+                                  "(expected a file saved as UTF-8)")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("a: 1\nb: x\x00y\n", "f.yaml:2:5: character U+0000 (NUL) is not allowed in a YAML file"),
+    ("a: 1\r\nb: \x1b[31m\n", "f.yaml:2:4: character U+001B (ESC) is not allowed in a YAML file"),
+    ("a: \x07\n", "f.yaml:1:4: character U+0007 (a control character) is not allowed in a YAML file"),
+])
+def test_nul_and_control_characters_are_located(text, message):
+    assert refusal(text) == message + " (expected printable text, tabs and line breaks)"
+
+
+def test_a_parse_error_is_one_line_with_its_place():
+    assert refusal("a: 1\nb: [1, 2\nc: 3\n") == (
+        "f.yaml:3:2: invalid YAML: expected ',' or ']', but got ':' (while parsing a flow sequence)")
+
+
+# -- sizes -----------------------------------------------------------------------------------------
+def test_a_file_larger_than_the_limit_is_refused_before_parsing(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_text("a: 1\n" + "# " + "x" * (limits.MAX_FILE_BYTES) + "\n", encoding="utf-8")
+    assert file_refusal(path) == (f"{path}:2:1048572: the file is larger than 1,048,576 bytes "
+                                  "(expected at most 1,048,576 bytes (1 MiB))")
+
+
+def test_a_list_longer_than_the_limit_is_refused_at_the_first_item_too_many():
+    text = "moves:\n" + "- 1\n" * (limits.MAX_ITEMS + 5)
+    assert refusal(text) == "f.yaml:1002:3: a list of more than 1,000 items (expected at most 1,000 items)"
+
+
+def test_a_file_of_too_many_values_is_refused():
+    text = "".join(f"k{i}: [" + ", ".join(["1"] * 999) + "]\n" for i in range(120))
+    assert refusal(text) == ("f.yaml:100:2701: the file holds more than 100,000 values "
+                             "(expected at most 100,000 values)")
+
+
+# -- special files -----------------------------------------------------------------------------
+def test_a_fifo_is_refused_without_blocking(tmp_path):
+    path = tmp_path / "pipe.yaml"
+    os.mkfifo(path)
+    assert file_refusal(path) == f"{path}:1:1: a named pipe (FIFO), not a regular file (expected a YAML file)"
+
+
+def test_a_symbolic_link_loop_is_named(tmp_path):
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    assert file_refusal(tmp_path / "a.yaml") == f"{tmp_path / 'a.yaml'}:1:1: a symbolic link that leads round in a loop"
+
+
+def test_a_dangling_symbolic_link_says_where_it_points(tmp_path):
+    (tmp_path / "a.yaml").symlink_to("gone.yaml")
+    assert file_refusal(tmp_path / "a.yaml") == (
+        f"{tmp_path / 'a.yaml'}:1:1: a symbolic link to 'gone.yaml', which does not exist")
+
+
+def test_a_folder_and_a_device_are_not_files(tmp_path):
+    (tmp_path / "d.yaml").mkdir()
+    assert file_refusal(tmp_path / "d.yaml") == (
+        f"{tmp_path / 'd.yaml'}:1:1: a folder, not a regular file (expected a YAML file)")
+    assert file_refusal("/dev/zero") == "/dev/zero:1:1: a device, not a regular file (expected a YAML file)"
+
+
+def test_a_socket_is_not_a_file(tmp_path):
+    path = tmp_path / "s.yaml"
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.bind(str(path))
+        assert file_refusal(path) == f"{path}:1:1: a socket or a device, not a file (expected a regular file)"
+    finally:
+        s.close()
