@@ -24,6 +24,8 @@ MAX_VALUES = 100_000
 MAX_ITEMS = 1_000
 #: characters in a number (a longer one is read as text) (sources: 2)
 MAX_NUMBER_CHARS = 100
+#: characters in the name of a rules or example file (sources: 36)
+MAX_NAME_CHARS = 100
 
 # -- the board and its seeds (engine) ---------------------------------------------
 #: columns of a board: one letter of the chess-like notation each (sources: 8)
@@ -52,6 +54,7 @@ ALL = {
     "MAX_VALUES": (MAX_VALUES, "values in one file, aliases expanded"),
     "MAX_ITEMS": (MAX_ITEMS, "items in one list or keys in one mapping"),
     "MAX_NUMBER_CHARS": (MAX_NUMBER_CHARS, "characters in a number"),
+    "MAX_NAME_CHARS": (MAX_NAME_CHARS, "characters in the name of a file"),
     "MAX_COLUMNS": (MAX_COLUMNS, "columns of a board"),
     "MAX_ROWS_PER_PLAYER": (MAX_ROWS_PER_PLAYER, "rows of one player"),
     "MAX_SEEDS_PER_HOLE": (MAX_SEEDS_PER_HOLE, "seeds in one hole"),

@@ -184,3 +184,88 @@ def test_a_socket_is_not_a_file(tmp_path):
         assert file_refusal(path) == f"{path}:1:1: a socket or a device, not a file (expected a regular file)"
     finally:
         s.close()
+
+
+# -- names and paths ---------------------------------------------------------------------------
+@pytest.fixture
+def project(tmp_path):
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    (tmp_path / "sources" / "x").mkdir(parents=True)
+    return tmp_path
+
+
+EXAMPLE = """example: ex
+rules: {rules}
+title: {{en: x, fr: x}}
+source: {{page: x}}
+start: {{}}
+diagrams: [{{id: x-1, at: start, board: "1"}}]
+"""
+
+
+def example_refusal(project, rules_name) -> str:
+    from mancala_diagrams.files.examples import ExampleLoader
+    from mancala_diagrams.files.loader import RulesLibrary
+    path = project / "sources" / "x" / "ex.yaml"
+    path.write_text(EXAMPLE.format(rules=rules_name), encoding="utf-8")
+    with pytest.raises(MancalaError) as info:
+        ExampleLoader(RulesLibrary(project / "rules")).load(path)
+    return str(info.value).replace(str(project), "P")
+
+
+def test_a_rules_name_that_climbs_out_is_refused_before_it_becomes_a_path(project):
+    outside = project.parent / "outside"
+    outside.mkdir(exist_ok=True)
+    (outside / "evil.yaml").write_text("secret_key: 1\n", encoding="utf-8")
+    message = example_refusal(project, "../../outside/evil")
+    assert message == ("P/sources/x/ex.yaml:2:8: '../../outside/evil' is not a rules name (expected lower-case "
+                       "letters, digits and '-' (at most 100), the name of a file of rules/ without .yaml)")
+    assert "secret_key" not in message
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "katro/../katro-6", "Katro-6", "katro-6.yaml", "a\\b", "x" * 101])
+def test_names_with_separators_dots_or_capitals_are_not_names(project, name):
+    assert f"{name!r} is not a rules name" in example_refusal(project, f"'{name}'")
+
+
+def test_a_list_where_the_rules_name_goes_is_not_a_name(project):
+    assert example_refusal(project, "[katro-6]").startswith(
+        "P/sources/x/ex.yaml:2:8: ['katro-6'] is not a rules name")
+
+
+def test_a_rules_link_that_leads_outside_the_rules_folder_is_refused(project):
+    outside = project.parent / "elsewhere.yaml"
+    outside.write_text("rules: leak\n", encoding="utf-8")
+    (project / "rules" / "leak.yaml").symlink_to(outside)
+    assert example_refusal(project, "leak") == (
+        f"P/rules/leak.yaml:1:1: a symbolic link that leads outside rules/ (to {outside}) "
+        "(expected a file inside P/rules)")
+
+
+def test_a_dangling_rules_link_is_not_a_missing_name(project):
+    (project / "rules" / "gone.yaml").symlink_to("nowhere.yaml")
+    assert example_refusal(project, "gone") == (
+        "P/rules/gone.yaml:1:1: a symbolic link to 'nowhere.yaml', which does not exist")
+
+
+def test_a_rules_link_loop_is_named(project):
+    (project / "rules" / "loop.yaml").symlink_to("loop.yaml")
+    assert example_refusal(project, "loop") == "P/rules/loop.yaml:1:1: a symbolic link that leads round in a loop"
+
+
+def test_a_rules_fifo_is_refused_without_blocking(project):
+    os.mkfifo(project / "rules" / "pipe.yaml")
+    assert example_refusal(project, "pipe") == (
+        "P/rules/pipe.yaml:1:1: a named pipe (FIFO), not a regular file (expected a YAML file)")
+
+
+def test_an_example_link_in_sources_that_leads_outside_is_refused(project):
+    from mancala_diagrams.files.examples import ExampleLoader
+    from mancala_diagrams.files.loader import RulesLibrary
+    outside = project.parent / "stolen.yaml"
+    outside.write_text("example: stolen\n", encoding="utf-8")
+    (project / "sources" / "x" / "stolen.yaml").symlink_to(outside)
+    with pytest.raises(MancalaError) as info:
+        ExampleLoader(RulesLibrary(project / "rules")).load(project / "sources" / "x" / "stolen.yaml")
+    assert str(info.value) == (f"{project}/sources/x/stolen.yaml:1:1: a symbolic link that leads outside "
+                               f"sources/ (to {outside}) (expected a file inside {project}/sources)")

@@ -47,6 +47,7 @@ from .schema import describe_value, validate
 from ..errors import closest_hint
 from ..engine.position import Hand, Position
 from .yamlio import LocDict, load_yaml_file
+from .project import confined
 
 EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start")
 
@@ -286,6 +287,9 @@ class ExampleLoader:
         expect (instead of a traceback)."""
         path = Path(path)
         file = str(path)
+        outside = confined(path, self.library.directory.parent / "sources")
+        if outside is not None:
+            raise outside
         # the same file, unchanged, loaded before in this process (by the drawing
         # directive, then by the verifier): the same Example (see memo.py)
         k = memo.key(file, self.library.directory)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.geometry import DIRECTION_NAMES, PLAYERS
+from ..limits import MAX_NAME_CHARS
+from .project import NAME_PATTERN
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,8 @@ DEFS = {
     "name": {
         "description": "a file name without .yaml: lower-case letters, digits and '-'",
         "type": "string",
-        "pattern": r"^[a-z0-9][a-z0-9-]*$",
+        "pattern": NAME_PATTERN,
+        "maxLength": MAX_NAME_CHARS,
     },
     "count": {"type": "integer", "minimum": 0},
 }

@@ -7,6 +7,7 @@ set to ``null`` is removed.  Errors carry the file, line and column.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import MancalaError, RulesError
@@ -18,6 +19,8 @@ from .memo import file_digest
 from ..engine.rules import Rules
 from .schema import describe_value, validate
 from .yamlio import LocDict, load_yaml_file
+from .project import confined, is_name
+from ..limits import MAX_NAME_CHARS
 
 def _require_mapping(value, what, file, loc):
     if not isinstance(value, dict):
@@ -83,13 +86,21 @@ class RulesLibrary:
         return self.directory / f"{name}.yaml"
 
     def raw(self, name, file=None, loc=(None, None)) -> LocDict:
-        if name not in self._raw:
+        if not isinstance(name, str) or name not in self._raw:
+            if not is_name(name):       # before the name becomes part of a path
+                raise RulesError(f"{name!r} is not a rules name", file=file, line=loc[0], column=loc[1],
+                                 expected=f"lower-case letters, digits and '-' (at most {MAX_NAME_CHARS}), "
+                                          "the name of a file of rules/ without .yaml",
+                                 hint=closest_hint(name, self.names()))
             path = self.path(name)
-            if not isinstance(name, str) or not path.exists():
+            if not os.path.lexists(path):
                 raise RulesError(f"no rules called {name!r}", file=file, line=loc[0], column=loc[1],
                                  expected=f"a file in {self.directory}", hint=closest_hint(name, self.names()))
+            outside = confined(path, self.directory)
+            if outside is not None:
+                raise outside
             digest = file_digest(path)      # before parsing: a later change makes it differ
-            data = load_yaml_file(path, allow_todo=self.allow_todo)
+            data = load_yaml_file(path, allow_todo=self.allow_todo)   # a loop, a dangling link, a pipe ... is named here
             _require_mapping(data, "a rules file", str(path), (1, 1))
             _check_keys(data, RULES_KEYS, "a rules file", str(path))
             if data.get("rules") != name:
@@ -144,7 +155,7 @@ class RulesLibrary:
         return merged, origin
 
     def load(self, name, file=None, loc=(None, None)) -> Rules:
-        if name in self._rules:
+        if isinstance(name, str) and name in self._rules:
             return self._rules[name]
         data = self.raw(name, file, loc)
         path = str(self.path(name))

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections import OrderedDict
+
+from ..limits import MAX_FILE_BYTES
 
 #: Entries kept at most (a site has a few dozen examples; tests make many more).
 MAX_ENTRIES = 256
@@ -26,12 +29,23 @@ _ENTRIES: OrderedDict = OrderedDict()
 
 
 def file_digest(path) -> bytes | None:
-    """A hash of the file's bytes, or None if it cannot be read."""
+    """A hash of the file's bytes, or None if it is not a regular file of at
+    most MAX_FILE_BYTES that can be read (opened without blocking: a named pipe
+    would wait for a writer for ever)."""
     try:
-        with open(path, "rb") as fh:
-            return hashlib.blake2b(fh.read(), digest_size=16).digest()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError:
         return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+        return None if len(data) > MAX_FILE_BYTES else hashlib.blake2b(data, digest_size=16).digest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def key(path, directory) -> tuple:

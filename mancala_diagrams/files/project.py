@@ -4,8 +4,40 @@ from __future__ import annotations
 import json
 import re
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
+
+from ..limits import MAX_NAME_CHARS
+
+#: the name of a rules or example file (without .yaml): what a name must look
+#: like before it becomes part of a path (no separator, no dot, no '..')
+NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+_NAME = re.compile(NAME_PATTERN)
+
+
+def is_name(value) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_NAME_CHARS and _NAME.match(value) is not None
+
+
+def confined(path, folder):
+    """*path* if it does not lead out of *folder*: a path under *folder*
+    (before links are followed) must stay under it once symbolic links and
+    ``..`` are resolved; a path elsewhere (one the user named) is left alone.
+    Returns the :class:`~.errors.MancalaError` to raise, or None."""
+    from ..errors import MancalaError
+    folder = Path(os.path.abspath(folder))
+    plain = Path(os.path.abspath(path))
+    if plain != folder and folder not in plain.parents:
+        return None
+    try:
+        real, real_folder = Path(os.path.realpath(plain)), Path(os.path.realpath(folder))
+    except (OSError, RuntimeError, ValueError):
+        return None          # a loop: reading the file names it
+    if real != real_folder and real_folder not in real.parents:
+        return MancalaError(f"a symbolic link that leads outside {folder.name}/ (to {real})", file=str(path),
+                            line=1, column=1, expected=f"a file inside {folder}")
+    return None
 
 
 def find_root(start=None) -> Path:
