@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import subprocess
+import sys
 import time
 
 import pytest
@@ -269,3 +271,42 @@ def test_an_example_link_in_sources_that_leads_outside_is_refused(project):
         ExampleLoader(RulesLibrary(project / "rules")).load(project / "sources" / "x" / "stolen.yaml")
     assert str(info.value) == (f"{project}/sources/x/stolen.yaml:1:1: a symbolic link that leads outside "
                                f"sources/ (to {outside}) (expected a file inside {project}/sources)")
+
+
+# -- the command line ----------------------------------------------------------------------------
+def run_cli(*args, stdout=subprocess.PIPE, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "mancala_diagrams.cli", *args], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, cwd=cwd, timeout=120)
+
+
+def test_check_on_an_empty_folder_is_an_error(tmp_path):
+    done = run_cli("check", str(tmp_path))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (f"mancala-diagrams: check: the folder '{tmp_path}' holds no .yaml file "
+                           "(expected a rules or example file, or a folder that holds some)\n")
+
+
+def test_check_on_a_folder_named_like_a_yaml_file_is_an_error(tmp_path):
+    (tmp_path / "x.yaml").mkdir()
+    done = run_cli("check", str(tmp_path / "x.yaml"))
+    assert done.returncode == 2
+    assert done.stderr == (f"mancala-diagrams: check: the folder '{tmp_path / 'x.yaml'}' holds no .yaml file "
+                           "(expected a rules or example file, or a folder that holds some)\n")
+
+
+def test_a_closed_output_is_one_line_and_a_failure():
+    read, write = os.pipe()
+    os.close(read)                      # as `| head -1` does once it has its line
+    try:
+        done = run_cli("rules", stdout=write)
+    finally:
+        os.close(write)
+    assert done.returncode == 1
+    assert done.stderr == "mancala-diagrams: the output was closed before the end (broken pipe)\n"
+
+
+def test_a_full_output_is_one_line_and_a_failure():
+    with open("/dev/full", "w") as full:
+        done = run_cli("rules", stdout=full)
+    assert done.returncode == 1
+    assert done.stderr == "mancala-diagrams: cannot write the output: No space left on device\n"

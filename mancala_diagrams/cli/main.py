@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -44,6 +45,9 @@ def cmd_verify(args) -> int:
     v = Verifier()
     rows = v.verify(args.paths or None, coverage=not args.paths)
     elapsed = time.perf_counter() - start
+    if not rows:
+        raise MancalaError("verify: nothing to verify (no example, no diagram)",
+                           expected="example files under sources/, or the files to verify")
     if args.json:
         json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
         print()
@@ -98,7 +102,14 @@ def cmd_check(args) -> int:
     paths = []
     for p in args.paths:
         p = Path(p)
-        paths.extend(sorted(p.rglob("*.yaml")) if p.is_dir() else [p])
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*.yaml") if not f.is_dir())
+            if not found:
+                raise MancalaError(f"check: the folder {str(p)!r} holds no .yaml file",
+                                   expected="a rules or example file, or a folder that holds some")
+            paths.extend(found)
+        else:
+            paths.append(p)
     status = 0
     examples = []
     for p in paths:
@@ -286,19 +297,45 @@ def build_parser():
     return p
 
 
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if argv[:1] == ["solve"]:
-        # the solver parses its own options (argparse's REMAINDER would not pass
-        # options that come first, such as `solve --columns 6`)
-        return cmd_solve(argparse.Namespace(rest=argv[1:]))
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def _silence_stdout():
+    """Point the standard output at the null device, so that the interpreter's
+    last flush (of what could not be written) raises nothing at exit."""
     try:
-        return args.func(args)
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv=None) -> int:
+    """Run one command; every failure is one line on the standard error and a
+    non-zero exit: 2 for a bad file or argument, 1 for an output that was
+    closed early (``| head``) or could not be written (a full disk)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        if argv[:1] == ["solve"]:
+            # the solver parses its own options (argparse's REMAINDER would not pass
+            # options that come first, such as `solve --columns 6`)
+            status = cmd_solve(argparse.Namespace(rest=argv[1:]))
+        else:
+            args = build_parser().parse_args(argv)
+            status = args.func(args)
+        sys.stdout.flush()
+        return status
     except MancalaError as exc:
         print(f"mancala-diagrams: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        _silence_stdout()
+        print("mancala-diagrams: the output was closed before the end (broken pipe)", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        if exc.filename is None:
+            _silence_stdout()
+        what = f"cannot write {exc.filename}" if exc.filename else "cannot write the output"
+        print(f"mancala-diagrams: {what}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:  # pragma: no cover
         return 130
 
