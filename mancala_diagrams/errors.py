@@ -76,6 +76,12 @@ class EndlessTurn(MancalaError):
     """A turn that would never end (a sowing cycle), cut by the engine."""
 
 
+class LimitExceeded(EndlessTurn):
+    """A turn cut because it goes past a limit of :mod:`mancala_diagrams.limits`
+    (laps or seeds sown in one turn, events recorded in a replay): refused
+    before the work, never a hang."""
+
+
 class IncompatibleRules(RulesError):
     """Building blocks (or a block and the board / start) that cannot work
     together.  *reason* is a short stable name for the refusal (documented on

@@ -310,3 +310,96 @@ def test_a_full_output_is_one_line_and_a_failure():
         done = run_cli("rules", stdout=full)
     assert done.returncode == 1
     assert done.stderr == "mancala-diagrams: cannot write the output: No space left on device\n"
+
+
+# -- sizes the engine would pay for -------------------------------------------------------------
+def test_a_move_that_would_sow_ten_million_seeds_is_refused_before_sowing():
+    from mancala_diagrams.engine.geometry import CW
+    from conftest import board, rules
+    from mancala_diagrams.errors import LimitExceeded
+    r = rules("katro-4")
+    pos = board("""
+        1 1 1 1
+        1 1 1 1
+        10000000 1 1 1
+        1 1 1 1""")
+    start = time.perf_counter()
+    with pytest.raises(LimitExceeded) as info:
+        r.play(pos, [("start", (r.geometry.parse("a2"), CW))])
+    assert time.perf_counter() - start < 1
+    assert str(info.value) == ("the turn would sow more than 100,000 seeds (lap 1 takes 10,000,000) "
+                               "(expected at most 100,000, the limit MAX_SOWN_PER_TURN)")
+
+
+def test_a_turn_with_too_many_laps_is_cut(monkeypatch):
+    from mancala_diagrams.engine import turn
+    from mancala_diagrams.engine.geometry import CW
+    from conftest import board, rules
+    from mancala_diagrams.errors import LimitExceeded
+    monkeypatch.setattr(turn, "MAX_LAPS_PER_TURN", 2)     # a relay of three laps goes past it
+    r = rules("katro-4")
+    pos = board("""
+        1 1 1 1
+        1 1 1 1
+        1 1 1 1
+        1 1 1 1""")
+    with pytest.raises(LimitExceeded) as info:
+        r.play(pos, [("start", (r.geometry.parse("a2"), CW))])
+    assert str(info.value).startswith("the turn did not end after 2 laps")
+
+
+def test_a_replay_that_records_too_many_events_is_cut(monkeypatch):
+    from mancala_diagrams.engine import turn
+    from mancala_diagrams.engine.geometry import CW
+    from conftest import board, rules
+    from mancala_diagrams.errors import LimitExceeded
+    monkeypatch.setattr(turn, "MAX_EVENTS", 3)
+    r = rules("katro-4")
+    pos = board("""
+        . . . .
+        . . . .
+        3 . . .
+        . . . .""")
+    with pytest.raises(LimitExceeded) as info:
+        r.play(pos, [("start", (r.geometry.parse("a2"), CW))], events=[])
+    assert str(info.value) == ("the replay records more than 3 events (each a picture of the board) "
+                               "(expected at most 3, the limit MAX_EVENTS)")
+
+
+def rules_refusal(project, name, old, new, load=None) -> str:
+    from mancala_diagrams.files.loader import RulesLibrary
+    path = project / "rules" / f"{name}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(MancalaError) as info:
+        RulesLibrary(project / "rules").load(load or name)
+    return str(info.value).replace(str(project), "P")
+
+
+@pytest.mark.parametrize("name, old, new, message", [
+    ("mraha-wa-ntso-6", "nyumba: {column: 4}", "nyumba: {column: 1000000000}",
+     "P/rules/mraha-wa-ntso-6.yaml:20:3: block 'nyumba': column 1000000000 is off a board of 6 columns (1 to 6) "
+     "[refused: nyumba-off-board]"),
+    ("mraha-wa-ntso-6", "columns: 6", "columns: 1.0e+308",
+     "P/rules/mraha-wa-ntso-6.yaml:11:3: board: columns: found the number 1e+308 (expected a whole number "
+     "from 1 to 26)"),
+    ("mraha-wa-ntso-6", "columns: 6", "columns: 1e308",
+     "P/rules/mraha-wa-ntso-6.yaml:11:3: board: columns: found the text '1e308' (expected a whole number "
+     "from 1 to 26)"),
+    ("mraha-wa-ntso-6", "columns: 6", "columns: 100",
+     "P/rules/mraha-wa-ntso-6.yaml:11:3: board: columns: 100 is more than 26 (expected at most 26, the limit "
+     "MAX_COLUMNS)"),
+    ("katro", "seeds_per_hole: 2", "seeds_per_hole: 1000000000",
+     "P/rules/katro.yaml:12:3: start: seeds_per_hole: 1,000,000,000 is more than 1,000 (expected at most "
+     "1,000, the limit MAX_SEEDS_PER_HOLE)"),
+    ("katro", "seeds_per_hole: 2", "seeds_per_hole: 1000",
+     "P/rules/katro.yaml:11:1: the start holds 24,000 seeds, more than 10,000 (expected at most 10,000 seeds "
+     "in all, the limit MAX_SEEDS)"),
+    ("mraha-wa-ntso-6", "    . 2 6 . . .\n", "    . 2 6 . 1001 .\n",
+     "P/rules/mraha-wa-ntso-6.yaml:15:3: start board: 1001 seeds in one hole is more than 1,000 (expected "
+     "at most 1,000, the limit MAX_SEEDS_PER_HOLE)"),
+])
+def test_sizes_in_a_rules_file_are_bounded_and_located(project, name, old, new, message):
+    # katro.yaml is abstract: its variant katro-6 (6 columns, 24 holes) is loaded
+    assert rules_refusal(project, name, old, new, "katro-6" if name == "katro" else None) == message

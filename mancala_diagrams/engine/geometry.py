@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..errors import PositionError
+from ..limits import MAX_COLUMNS, MAX_ROWS_PER_PLAYER
 
 SOUTH = "south"
 NORTH = "north"
@@ -76,10 +77,10 @@ class Geometry:
     track_kind: str = field(default="loop", compare=False)
 
     def __post_init__(self):
-        if not 1 <= self.columns <= 26:
-            raise PositionError(f"a board needs 1 to 26 columns, not {self.columns}")
-        if not 1 <= self.rows_per_player <= 6:
-            raise PositionError(f"a player needs 1 to 6 rows, not {self.rows_per_player}")
+        if not 1 <= self.columns <= MAX_COLUMNS:
+            raise PositionError(f"a board needs 1 to {MAX_COLUMNS} columns, not {self.columns}")
+        if not 1 <= self.rows_per_player <= MAX_ROWS_PER_PLAYER:
+            raise PositionError(f"a player needs 1 to {MAX_ROWS_PER_PLAYER} rows, not {self.rows_per_player}")
         if tuple(self.players) not in ((SOUTH, NORTH), (SOUTH,)):
             raise PositionError(f"players must be south and north, or south alone, not {self.players}")
         if self.notation not in NOTATIONS:

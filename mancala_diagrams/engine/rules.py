@@ -59,7 +59,10 @@ class Rules:
         if int(self.start.get("reserve", 0) or 0) and not any(getattr(b, "uses_reserve", False) for b in self.blocks):
             raise IncompatibleRules("the start gives seeds in reserve but no block uses them",
                                     reason="reserve-seeds-unused", expected="'reserve' among the mechanics")
-        for b in self.blocks:
+        # a block whose check plays the start position runs after the others, so
+        # that the parameters the start depends on (a nyumba's column ...) are
+        # checked first
+        for b in sorted(self.blocks, key=lambda b: getattr(b, "check_uses_start", False)):
             b.check(self)
 
     def block(self, name):

@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from ..errors import EndlessTurn, IllegalMove, MancalaError
+from ..errors import EndlessTurn, IllegalMove, LimitExceeded, MancalaError
+from ..limits import MAX_EVENTS, MAX_LAPS_PER_TURN, MAX_SOWN_PER_TURN
 from .geometry import CCW, CW, direction_name, other
 from .position import Hand, Position
 
-MAX_LAPS = 100_000
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,7 @@ class Turn:
         self.asked = False
         self.lap_open = False         # a lap has begun (its seeds taken up) but not ended
         self.lap_ends = 0             # how many lap ends have been resolved in this turn
+        self.sown = 0                 # seeds dropped in this turn (bounded by MAX_SOWN_PER_TURN)
         # the turn began laps before this position (its first lap end is behind it)
         self.mid_turn = position.hand is not None and not position.hand.first_lap
 
@@ -118,6 +119,9 @@ class Turn:
     # -- trace -------------------------------------------------------------------
     def emit(self, kind, holes=(), count=0, seed=0, reason="", **detail):
         if self.record:
+            if len(self.events) >= MAX_EVENTS:
+                raise LimitExceeded(f"the replay records more than {MAX_EVENTS:,} events (each a picture of "
+                                    f"the board)", expected=f"at most {MAX_EVENTS:,}, the limit MAX_EVENTS")
             self.events.append(Event(kind, self.player, self.turn_number, self.lap, seed,
                                      tuple(holes), count, self.direction, tuple(self.board),
                                      self.hand, reason, tuple(sorted(detail.items())),
@@ -160,6 +164,11 @@ class Turn:
         """Drop the seeds in hand one by one; return (last hole, whether it was empty)."""
         if self.hand <= 0:
             raise MancalaError("a lap with no seed to sow")
+        self.sown += self.hand
+        if self.sown > MAX_SOWN_PER_TURN:       # refused before the seeds are sown
+            raise LimitExceeded(f"the turn would sow more than {MAX_SOWN_PER_TURN:,} seeds (lap {self.lap + (not self.lap_open)} "
+                                f"takes {self.hand:,})", expected=f"at most {MAX_SOWN_PER_TURN:,}, "
+                                f"the limit MAX_SOWN_PER_TURN")
         self.begin_lap()
         self.direction = lap.direction
         hole = lap.first
@@ -267,8 +276,9 @@ def turn_generator(rules, position: Position, turn_number: int, events: list,
     laps = 0
     while not isinstance(step, EndTurn):
         laps += 1
-        if laps > MAX_LAPS:
-            raise EndlessTurn(f"the turn did not end after {MAX_LAPS} laps")
+        if laps > MAX_LAPS_PER_TURN:
+            raise LimitExceeded(f"the turn did not end after {MAX_LAPS_PER_TURN:,} laps",
+                              expected=f"at most {MAX_LAPS_PER_TURN:,}, the limit MAX_LAPS_PER_TURN")
         if isinstance(step, Lap):
             end, was_empty = t.sow(step)
         else:  # a lap that ended without sowing (a placed reserve seed): (hole, False)

@@ -41,7 +41,8 @@ from .formats import (HOLE_DECISIONS, KINDS, CLAIMS, SOURCE_KEYS, RESERVE_KEYS, 
 from ..errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, PositionError
 from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
 from . import memo
-from .loader import RulesLibrary, parse_board_rows
+from .loader import RulesLibrary, check_seed_total, parse_board_rows, whole_number
+from ..limits import MAX_MOVES, MAX_SEEDS
 from .project import known_pages, published_diagrams, published_dir
 from .schema import describe_value, validate
 from ..errors import closest_hint
@@ -374,8 +375,10 @@ class ExampleLoader:
                         "player": track.get("player", SOUTH),
                         "from": g.parse(track["from"]),
                         "direction": parse_direction(track.get("direction")),
-                        "numbering": int(track.get("numbering", 0)),
-                        "count": int(track["count"]) if "count" in track else None,
+                        "numbering": whole_number(track.get("numbering", 0), "track: numbering", file,
+                                                  track.loc("numbering"), 0, MAX_SEEDS),
+                        "count": whole_number(track["count"], "track: count", file, track.loc("count"), 0,
+                                              MAX_SEEDS) if "count" in track else None,
                     }
                 except (MancalaError, KeyError) as exc:
                     raise _err(f"track: {getattr(exc, 'message', exc)}", file, data.loc("track")) from None
@@ -422,9 +425,8 @@ class ExampleLoader:
             res = start["reserve"]
             _check_keys(res, RESERVE_KEYS, "reserve", file, start.loc("reserve"))
             for p, n in res.items():
-                if not isinstance(n, int) or n < 0:
-                    raise _err(f"reserve of {p}: {n!r} is not a seed count", file, res.loc(p))
-                reserves[PLAYERS.index(p)] = n
+                reserves[PLAYERS.index(p)] = whole_number(n, f"reserve of {p}", file, res.loc(p), 0, MAX_SEEDS,
+                                                          "MAX_SEEDS", ExampleError)
         pos = replace(pos, geometry=g, reserves=tuple(reserves))   # g names holes as the rules do
         if "hand" in start:
             h = start["hand"]
@@ -439,6 +441,8 @@ class ExampleLoader:
             first_lap = h.get("first_lap", False)
             if not isinstance(first_lap, bool):
                 raise _err(f"hand: first_lap must be true or false, not {first_lap!r}", file, h.loc("first_lap"))
+            if "seeds" in h:
+                whole_number(h["seeds"], "hand: seeds", file, h.loc("seeds"), 1, MAX_SEEDS, "MAX_SEEDS", ExampleError)
             try:
                 if "last" in h:
                     hand = Hand(0, g.parse(h["last"]), parse_direction(h["direction"]), captures, first_lap)
@@ -464,6 +468,7 @@ class ExampleLoader:
             if not isinstance(st, dict):
                 raise _err("state must be a mapping", file, start.loc("state"))
             pos = pos.with_state(**{str(k).replace(".", "__"): str(v) for k, v in st.items()})
+        check_seed_total(pos, "the start", file, loc, ExampleError)
         return rules.with_initial_state(pos)
 
     def check_page(self, source, file, loc, generated=False):
@@ -550,6 +555,9 @@ class ExampleLoader:
             raw = body.get("moves") or []
             if not isinstance(raw, list):
                 raise _err("moves must be a list of turns", file, body.loc("moves"))
+            if len(raw) > MAX_MOVES:
+                raise _err(f"more than {MAX_MOVES:,} turns in one line", file, raw.loc(MAX_MOVES),
+                           expected=f"at most {MAX_MOVES:,}, the limit MAX_MOVES")
             for i, turn in enumerate(raw):
                 moves.append(self.parse_turn(turn, g, file, raw.loc(i)))
                 if moves[-1].endless and i < len(raw) - 1:

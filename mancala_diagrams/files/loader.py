@@ -8,6 +8,7 @@ set to ``null`` is removed.  Errors carry the file, line and column.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from ..errors import MancalaError, RulesError
@@ -20,7 +21,10 @@ from ..engine.rules import Rules
 from .schema import describe_value, validate
 from .yamlio import LocDict, load_yaml_file
 from .project import confined, is_name
-from ..limits import MAX_NAME_CHARS
+from ..limits import (MAX_COLUMNS, MAX_NAME_CHARS, MAX_ROWS_PER_PLAYER, MAX_SEEDS,
+                      MAX_SEEDS_PER_HOLE)
+
+_DIGITS = re.compile(r"[0-9]+\Z")
 
 def _require_mapping(value, what, file, loc):
     if not isinstance(value, dict):
@@ -36,6 +40,31 @@ def _check_keys(mapping: LocDict, allowed, what, file):
                              expected=", ".join(allowed), hint=closest_hint(key, allowed))
 
 
+def whole_number(value, what, file, loc, minimum=0, maximum=None, limit_name=None, error=MancalaError):
+    """*value* if it is a whole number from *minimum* to *maximum* (a float such
+    as 1e308, a boolean or a text is not), else a located error; *limit_name*:
+    the name in :mod:`mancala_diagrams.limits` of the bound, if it is one."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(f"{what}: found {describe_value(value)}", file=file, line=loc[0], column=loc[1],
+                    expected="a whole number" + (f" from {minimum} to {maximum:,}" if maximum is not None else
+                                                 f" of at least {minimum}"))
+    if value < minimum:
+        raise error(f"{what} must be {minimum} or more, not {value}", file=file, line=loc[0], column=loc[1])
+    if maximum is not None and value > maximum:
+        shown = f"{value:,}" if value < 10 ** 30 else f"a number of {len(str(value))} digits"
+        raise error(f"{what}: {shown} is more than {maximum:,}", file=file, line=loc[0], column=loc[1],
+                    expected=f"at most {maximum:,}" + (f", the limit {limit_name}" if limit_name else ""))
+    return value
+
+
+def check_seed_total(position, what, file, loc, error=MancalaError):
+    """Refuse a position with more than MAX_SEEDS seeds (holes, reserves, hand)."""
+    total = position.seeds
+    if total > MAX_SEEDS:
+        raise error(f"{what} holds {total:,} seeds, more than {MAX_SEEDS:,}", file=file, line=loc[0],
+                    column=loc[1], expected=f"at most {MAX_SEEDS:,} seeds in all, the limit MAX_SEEDS")
+
+
 def parse_board_rows(text, file=None, loc=(None, None), what="board"):
     """Rows from a YAML board: a block string (one row per line, '.' for an
     empty hole) or a list of lists (None or 0 for an empty hole)."""
@@ -46,18 +75,29 @@ def parse_board_rows(text, file=None, loc=(None, None), what="board"):
             for cell in line.split():
                 if cell in (".", "-"):
                     row.append(None)
-                elif cell.isdigit():
+                elif _DIGITS.match(cell):
+                    if len(cell) > 9 or int(cell) > MAX_SEEDS_PER_HOLE:
+                        raise MancalaError(f"{what}: {cell} seeds in one hole is more than {MAX_SEEDS_PER_HOLE:,}",
+                                           file=file, line=(loc[0] + 1 + i) if loc[0] else None,
+                                           column=loc[1] if loc[0] else None,
+                                           expected=f"at most {MAX_SEEDS_PER_HOLE:,}, the limit MAX_SEEDS_PER_HOLE")
                     row.append(int(cell))
                 else:
                     raise MancalaError(f"{what}: {cell!r} is not a seed count", file=file,
-                                       line=(loc[0] + 1 + i) if loc[0] else None,
+                                       line=(loc[0] + 1 + i) if loc[0] else None, column=loc[1],
                                        expected="a whole number, or '.' for an empty hole")
             rows.append(row)
     elif isinstance(text, list):
-        for r in text:
-            if not isinstance(r, list) or not all(v is None or (isinstance(v, int) and v >= 0) for v in r):
+        for i, r in enumerate(text):
+            where = text.loc(i) if hasattr(text, "loc") else loc
+            if not isinstance(r, list) or not all(v is None or (isinstance(v, int) and not isinstance(v, bool)
+                                                                and v >= 0) for v in r):
                 raise MancalaError(f"{what}: each row must be a list of seed counts", file=file,
-                                   line=loc[0], column=loc[1])
+                                   line=where[0], column=where[1])
+            for j, v in enumerate(r):
+                if v is not None:
+                    whole_number(v, f"{what}: seeds in one hole", file, r.loc(j) if hasattr(r, "loc") else where,
+                                 0, MAX_SEEDS_PER_HOLE, "MAX_SEEDS_PER_HOLE")
             rows.append(list(r))
     else:
         raise MancalaError(f"{what} must be a block of rows", file=file, line=loc[0], column=loc[1],
@@ -212,6 +252,11 @@ def _where(origin, key, sub=None):
     return file, line, col
 
 
+def _file_loc(origin, key, sub=None):
+    file, line, col = _where(origin, key, sub)
+    return file, (line, col)
+
+
 def build_rules(name, merged, origin, path) -> Rules:
     board = merged.get("board")
     if not isinstance(board, dict):
@@ -231,8 +276,17 @@ def build_rules(name, merged, origin, path) -> Rules:
         file, line, col = _where(origin, "board", "players")
         raise RulesError(f"board: players must be 1 (one player's rows) or 2, not {players!r}",
                          file=file, line=line, column=col)
+    if "columns" not in board:
+        file, line, col = _where(origin, "board")
+        raise RulesError("the board needs a number of columns", file=file, line=line, column=col,
+                         expected="board: {columns: N}")
+    columns = whole_number(board["columns"], "board: columns", *_file_loc(origin, "board", "columns"), 1, MAX_COLUMNS,
+                           "MAX_COLUMNS", RulesError)
+    rows_per_player = whole_number(board.get("rows_per_player", 2), "board: rows_per_player",
+                                   *_file_loc(origin, "board", "rows_per_player"), 1, MAX_ROWS_PER_PLAYER,
+                                   "MAX_ROWS_PER_PLAYER", RulesError)
     try:
-        geometry = Geometry(int(board.get("columns", 0)), int(board.get("rows_per_player", 2)),
+        geometry = Geometry(columns, rows_per_player,
                             (SOUTH, NORTH) if players == 2 else (SOUTH,),
                             board.get("notation", "chess"), board.get("track", "loop"))
     except (MancalaError, TypeError, ValueError) as exc:
@@ -247,6 +301,12 @@ def build_rules(name, merged, origin, path) -> Rules:
     if "board" in start:
         file, line, col = _where(origin, "start", "board")
         start["board"] = parse_board_rows(start["board"], file, (line, col), "start board")
+    if "seeds_per_hole" in start:
+        whole_number(start["seeds_per_hole"], "start: seeds_per_hole", *_file_loc(origin, "start", "seeds_per_hole"),
+                     0, MAX_SEEDS_PER_HOLE, "MAX_SEEDS_PER_HOLE", RulesError)
+    if "reserve" in start:
+        whole_number(start["reserve"], "start: reserve", *_file_loc(origin, "start", "reserve"), 0, MAX_SEEDS,
+                     "MAX_SEEDS", RulesError)
     mechanics = merged.get("mechanics") or {}
     for block, params in mechanics.items():
         file, mapping = origin.get(("mechanics", block), (path, None))
@@ -274,6 +334,8 @@ def build_rules(name, merged, origin, path) -> Rules:
             if line is None:        # no mechanics at all: the file as a whole
                 file, line, col = path, 1, 1
         raise exc.located(file or path, line, col) from None
+    file, line, col = _where(origin, "start")
+    check_seed_total(first, "the start", file or path, (line or 1, col or 1), RulesError)
     if first.seeds == 0:
         raise RulesError("the start puts no seeds on the board and none in reserve", file=path, line=1, column=1,
                          expected="start: {seeds_per_hole: N}, start: {board: ...} or start: {reserve: N}"

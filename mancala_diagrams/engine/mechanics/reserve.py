@@ -15,6 +15,7 @@ class Reserve(Block):
     (``choose-hole``) starts the turn."""
     order = -10
     uses_reserve = True
+    check_uses_start = True
 
     def check(self, rules):
         if not int(rules.start.get("reserve", 0) or 0):
