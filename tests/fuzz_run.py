@@ -1,0 +1,164 @@
+"""``make fuzz``: tens of thousands of hostile files (tests/hostile.py), each
+watched for a crash, a hang or memory running out; prints the counts by
+outcome and by class, and the first messages of each bad outcome.
+
+The cases run in a worker process, one after the other, each under a timer
+(SIGALRM, --timeout seconds) and with the worker's memory capped (--memory
+MB): a case that overruns is a ``hang``, one that runs out of memory a
+``memory``; a worker that dies (a segmentation fault ...) is a ``crash`` for
+the case it was running, and a fresh worker goes on with the next case.  The
+parent also waits at most twice the timeout for each case, in case the timer
+cannot interrupt it.  The cases are drawn from a fixed seed (--seed): a run
+can be repeated exactly.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import hostile  # noqa: E402
+
+
+class Overrun(BaseException):
+    """Raised by the timer inside a case (not an Exception: nothing catches it by accident)."""
+
+
+def worker(seed, start, count, timeout, memory_mb):
+    """Run cases start..start+count-1 of the seed; print one JSON line per case."""
+    resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 2 ** 20, memory_mb * 2 ** 20))
+
+    def alarm(signum, frame):
+        raise Overrun()
+    signal.signal(signal.SIGALRM, alarm)
+    base = Path(tempfile.mkdtemp(prefix="fuzz-"))
+    root = hostile.make_project(base)
+    out = sys.stdout
+    for index in range(start, start + count):
+        rng = random.Random(f"{seed}-{index}")
+        cls, original, content = hostile.make_case(rng)
+        out.write(json.dumps({"start": index}) + "\n")
+        out.flush()
+        began = time.perf_counter()
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            outcome, message = hostile.run_case(root, (cls, original, content))
+        except Overrun:
+            outcome, message = "hang", f"more than {timeout} s"
+        except MemoryError:
+            outcome, message = "memory", f"more than {memory_mb} MB"
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        out.write(json.dumps({"case": index, "class": cls, "file": original.name, "outcome": outcome,
+                              "seconds": round(time.perf_counter() - began, 3), "message": message[:300]}) + "\n")
+        out.flush()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cases", type=int, default=20_000)
+    ap.add_argument("--seed", default="15")
+    ap.add_argument("--timeout", type=float, default=5.0, help="seconds a case may take (a hang beyond)")
+    ap.add_argument("--memory", type=int, default=1024, help="MB a worker may use")
+    ap.add_argument("--worker", nargs=2, type=int, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.worker:
+        worker(args.seed, args.worker[0], args.worker[1], args.timeout, args.memory)
+        return 0
+    counts, by_class, examples = Counter(), defaultdict(Counter), defaultdict(list)
+    slowest = (0.0, None)
+    began = time.perf_counter()
+    next_case = 0
+    while next_case < args.cases:
+        proc = subprocess.Popen([sys.executable, __file__, "--worker", str(next_case), str(args.cases - next_case),
+                                 "--seed", args.seed, "--timeout", str(args.timeout), "--memory", str(args.memory)],
+                                stdout=subprocess.PIPE, bufsize=0)
+        lines = _Lines(proc)
+        running = None
+        while True:
+            ready = lines.next(2 * args.timeout + 5)
+            if ready is None:               # nothing for too long: the case hung past its timer
+                proc.kill()
+                proc.wait()
+                if running is not None:
+                    counts["hang"] += 1
+                    by_class["?"]["hang"] += 1
+                    examples["hang"].append(f"case {running}: no answer")
+                    next_case = running + 1
+                break
+            if ready == "":                 # the worker is gone
+                proc.wait()
+                if running is not None:     # it died during a case
+                    counts["crash"] += 1
+                    by_class["?"]["crash"] += 1
+                    examples["crash"].append(f"case {running}: exit {proc.returncode}")
+                    next_case = running + 1
+                break
+            item = json.loads(ready)
+            if "start" in item:
+                running = item["start"]
+                continue
+            running = None
+            next_case = item["case"] + 1
+            counts[item["outcome"]] += 1
+            by_class[item["class"]][item["outcome"]] += 1
+            if item["seconds"] > slowest[0]:
+                slowest = (item["seconds"], f"case {item['case']} ({item['class']}, {item['file']})")
+            if item["outcome"] not in ("located", "accepted") and len(examples[item["outcome"]]) < 8:
+                examples[item["outcome"]].append(f"case {item['case']} ({item['class']}, {item['file']}): "
+                                                 f"{item['message']}")
+            if next_case % 1000 == 0:
+                print(f"  {next_case} cases, {time.perf_counter() - began:.0f} s: {dict(counts)}", flush=True)
+    total = sum(counts.values())
+    print(f"\n{total} hostile files in {time.perf_counter() - began:.0f} s (seed {args.seed}, "
+          f"timeout {args.timeout} s, memory cap {args.memory} MB); slowest case {slowest[0]:.2f} s: {slowest[1]}")
+    print(f"{'outcome':12} {'cases':>7}")
+    for outcome in hostile.OUTCOMES:
+        print(f"{outcome:12} {counts.get(outcome, 0):7}")
+    classes = sorted(by_class)
+    print("\nby class: " + ", ".join(hostile.OUTCOMES))
+    for cls in classes:
+        print(f"  {cls:14} " + " ".join(f"{by_class[cls].get(o, 0):7}" for o in hostile.OUTCOMES))
+    for outcome, lines in examples.items():
+        print(f"\n{outcome}:")
+        for line in lines[:8]:
+            print("  " + line)
+    bad = sum(counts.get(o, 0) for o in ("no-line", "traceback", "crash", "hang", "memory"))
+    return 1 if bad else 0
+
+
+class _Lines:
+    """Lines from a worker's output, read from the pipe itself (no hidden buffer,
+    so that waiting on the pipe never misses a line already read)."""
+
+    def __init__(self, proc):
+        self.fd, self.buffer = proc.stdout.fileno(), b""
+
+    def next(self, timeout):
+        """A line, '' when the worker has ended, None after *timeout* seconds of silence."""
+        import select
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                return None
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                return ""
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode("utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
