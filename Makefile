@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: site test verify bench clean i18n
+.PHONY: site test verify bench clean i18n fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,3 +45,9 @@ bench: $(STAMP)
 	$(PY) bench/bench_engine.py
 	$(PY) bench/bench_site.py
 	$(PY) bench/bench_solver.py --max-columns 6
+
+# Hostile files by the tens of thousands (tests/hostile.py), each watched for a
+# crash, a hang (over 5 s) or memory running out; prints the counts by outcome.
+FUZZ_CASES ?= 20000
+fuzz: $(STAMP)
+	$(PY) tests/fuzz_run.py --cases $(FUZZ_CASES)

@@ -17,6 +17,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -208,6 +209,37 @@ def test_mutated_example_files_load_and_replay_or_fail_with_a_location(case):
         _record(True)
     finally:
         shutil.rmtree(root)
+
+
+# -- hostile files, class by class (tests/hostile.py; `make fuzz` runs tens of thousands) ----------
+import random  # noqa: E402
+
+import hostile  # noqa: E402
+
+HOSTILE_CASES = int(os.environ.get("FUZZ_HOSTILE", "20"))     # per class, fixed seed
+
+
+@pytest.fixture(scope="module")
+def hostile_project():
+    base = Path(tempfile.mkdtemp(prefix="hostile-"))
+    yield hostile.make_project(base)
+    shutil.rmtree(base)
+
+
+@pytest.mark.parametrize("cls", list(hostile.CLASSES))
+def test_hostile_files_are_refused_with_a_location_or_accepted(hostile_project, cls):
+    """Aliases, bombs, depth, tags, encodings, special files, huge numbers, long
+    lists, bad names: never a traceback, never a refusal without its place."""
+    rng = random.Random(f"test-{cls}")
+    seen = {}
+    for _ in range(HOSTILE_CASES):
+        outcome, message = hostile.run_case(hostile_project, hostile.make_case(rng, cls))
+        assert outcome in ("located", "accepted"), f"{cls}: {outcome}: {message}"
+        seen[outcome] = seen.get(outcome, 0) + 1
+        STATS["cases"] += 1
+        STATS["ok" if outcome == "accepted" else "errors"] += 1
+    if cls not in ("mutations", "numbers", "long-lists", "encodings"):
+        assert seen.get("located"), f"no {cls} case was refused: the generator lost its teeth"
 
 
 def test_zz_report_fuzz_figures(capsys):

@@ -403,3 +403,12 @@ def rules_refusal(project, name, old, new, load=None) -> str:
 def test_sizes_in_a_rules_file_are_bounded_and_located(project, name, old, new, message):
     # katro.yaml is abstract: its variant katro-6 (6 columns, 24 holes) is loaded
     assert rules_refusal(project, name, old, new, "katro-6" if name == "katro" else None) == message
+
+
+def test_the_limits_page_lists_every_limit_with_its_value():
+    import re
+    text = (ROOT / "docs" / "howto-variant.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(MAX_\w+)` \| ([\d,]+) \|", text, re.M)
+    assert {name: int(value.replace(",", "")) for name, value in rows} == {
+        name: value for name, (value, _) in limits.ALL.items()}
+    assert set(limits.ALL) == {name for name in vars(limits) if name.startswith("MAX_")}
