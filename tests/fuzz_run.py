@@ -94,6 +94,7 @@ def main(argv=None):
                     counts["hang"] += 1
                     by_class["?"]["hang"] += 1
                     examples["hang"].append(f"case {running}: no answer")
+                    print(f"  case {running}: hang (no answer)", flush=True)
                     next_case = running + 1
                 break
             if ready == "":                 # the worker is gone
@@ -102,6 +103,7 @@ def main(argv=None):
                     counts["crash"] += 1
                     by_class["?"]["crash"] += 1
                     examples["crash"].append(f"case {running}: exit {proc.returncode}")
+                    print(f"  case {running}: crash (exit {proc.returncode})", flush=True)
                     next_case = running + 1
                 break
             item = json.loads(ready)
@@ -114,6 +116,9 @@ def main(argv=None):
             by_class[item["class"]][item["outcome"]] += 1
             if item["seconds"] > slowest[0]:
                 slowest = (item["seconds"], f"case {item['case']} ({item['class']}, {item['file']})")
+            if item["outcome"] not in ("located", "accepted"):
+                print(f"  case {item['case']} ({item['class']}, {item['file']}): {item['outcome']}: "
+                      f"{item['message'][:200]}", flush=True)
             if item["outcome"] not in ("located", "accepted") and len(examples[item["outcome"]]) < 8:
                 examples[item["outcome"]].append(f"case {item['case']} ({item['class']}, {item['file']}): "
                                                  f"{item['message']}")

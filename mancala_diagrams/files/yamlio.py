@@ -258,8 +258,10 @@ def _events(text, loader_class):
 
 # libyaml's parser (the same events and marks) when PyYAML has it: several times
 # faster than the pure-Python one.  A file it refuses is parsed again by the
-# pure-Python parser, whose messages are clearer.
+# pure-Python parser, whose messages are clearer, unless the file is long (the
+# pure-Python scanner takes seconds over a text of a megabyte).
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+_CLEARER_MESSAGES_UP_TO = 100_000       # characters
 
 
 def _yaml_error(exc, text, file):
@@ -292,12 +294,15 @@ def load_yaml(text: str, file: str | None = None):
         raise MancalaError(f"character U+{ord(ch):04X} ({name}) is not allowed in a YAML file", file=file,
                            line=line, column=col, expected="printable text, tabs and line breaks")
     value = None
-    for loader in ((_FAST_LOADER, yaml.SafeLoader) if _FAST_LOADER is not None else (yaml.SafeLoader,)):
+    loaders = (_FAST_LOADER,) if _FAST_LOADER is not None else ()
+    if not loaders or len(text) <= _CLEARER_MESSAGES_UP_TO:
+        loaders += (yaml.SafeLoader,)
+    for loader in loaders:
         try:
             value = _Builder(file).build(_events(text, loader))
             break
         except yaml.YAMLError as exc:
-            if loader is yaml.SafeLoader:
+            if loader is loaders[-1]:
                 raise _yaml_error(exc, text, file) from None
     if value is None:
         raise MancalaError("the file is empty", file=file, line=1, column=1, expected="a YAML mapping")
