@@ -412,3 +412,12 @@ def test_the_limits_page_lists_every_limit_with_its_value():
     assert {name: int(value.replace(",", "")) for name, value in rows} == {
         name: value for name, (value, _) in limits.ALL.items()}
     assert set(limits.ALL) == {name for name in vars(limits) if name.startswith("MAX_")}
+
+
+@pytest.mark.parametrize("what, extra", [("variant", ["--from", "katro-6"]), ("example", ["--rules", "katro-6"])])
+def test_new_refuses_a_name_that_is_a_path(project, what, extra):
+    done = run_cli("new", what, "../../evil", *extra, cwd=project)
+    assert done.returncode == 2
+    assert done.stderr == ("mancala-diagrams: '../../evil' is not a name for a new file (expected lower-case "
+                           "letters, digits and '-' (at most 100), without .yaml)\n")
+    assert not (project.parent / "evil.yaml").exists()

@@ -19,6 +19,15 @@ from .loader import RulesLibrary
 from ..engine.mechanics import BLOCKS
 from ..errors import closest_hint
 from .yamlio import load_yaml
+from .project import is_name
+from ..limits import MAX_NAME_CHARS
+
+
+def check_new_name(name):
+    """A new file's name must be a name before it becomes part of a path."""
+    if not is_name(name):
+        raise MancalaError(f"{name!r} is not a name for a new file",
+                           expected=f"lower-case letters, digits and '-' (at most {MAX_NAME_CHARS}), without .yaml")
 
 
 def modeline(path: Path, kind: str, root: Path) -> str:
@@ -93,6 +102,7 @@ def new_variant(root: Path, name: str, base: str, settings=(), title_en=None, ti
                 columns=None, force=False) -> Path:
     """Write rules/NAME.yaml extending BASE, with the given block settings."""
     root = Path(root)
+    check_new_name(name)
     lib = RulesLibrary(root / "rules")
     lib.raw(base)                     # the base must exist (closest name otherwise)
     mechanics, sections = parse_settings(settings)
@@ -222,6 +232,7 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
     start (``moves`` as in :func:`parse_moves`, else the first legal move of each
     turn), with a diagram at the start and after each turn, labelled
     ``generated: true``."""
+    check_new_name(name)
     root = Path(root)
     lib = RulesLibrary(root / "rules", allow_todo=True)    # the rules may be a scaffold not yet finished
     rules = lib.load(rules_name)
