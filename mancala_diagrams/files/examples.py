@@ -47,7 +47,7 @@ from .project import known_pages, published_diagrams, published_dir
 from .schema import describe_value, validate
 from ..errors import closest_hint
 from ..engine.position import Hand, Position
-from .yamlio import LocDict, load_yaml_file
+from .yamlio import LocDict, load_yaml, load_yaml_file, read_text_file, refuse_todo
 from .project import confined
 
 EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start")
@@ -259,11 +259,12 @@ def transcription_of(root, diagram_id, exclude=None):
     for path in example_paths(root):
         if exclude is not None and Path(path).resolve() == Path(exclude).resolve():
             continue
-        text = path.read_text(encoding="utf-8")
-        if diagram_id not in text:
-            continue
-        try:
-            data = load_yaml_file(path)
+        try:        # never blocks on a pipe, never raises but a MancalaError
+            text = read_text_file(path)
+            if diagram_id not in text:
+                continue
+            refuse_todo(text, str(path))
+            data = load_yaml(text, str(path))
         except MancalaError:
             continue
         bodies = [data] + list((data.get("lines") or {}).values()) if isinstance(data, dict) else []
