@@ -45,10 +45,15 @@ def worker(seed, start, count, timeout, memory_mb):
     root = hostile.make_project(base)
     out = sys.stdout
     for index in range(start, start + count):
-        rng = random.Random(f"{seed}-{index}")
-        cls, original, content = hostile.make_case(rng)
         out.write(json.dumps({"start": index}) + "\n")
         out.flush()
+        rng = random.Random(f"{seed}-{index}")
+        try:
+            cls, original, content = hostile.make_case(rng)
+        except Exception as exc:        # the generator's own fault, not the project's
+            out.write(json.dumps({"case": index, "class": "?", "file": "?", "outcome": "generator",
+                                  "seconds": 0, "message": repr(exc)[:300]}) + "\n")
+            continue
         began = time.perf_counter()
         signal.setitimer(signal.ITIMER_REAL, timeout)
         try:
@@ -84,7 +89,7 @@ def main(argv=None):
                                  "--seed", args.seed, "--timeout", str(args.timeout), "--memory", str(args.memory)],
                                 stdout=subprocess.PIPE, bufsize=0)
         lines = _Lines(proc)
-        running = None
+        running, done_here = None, 0
         while True:
             ready = lines.next(2 * args.timeout + 5)
             if ready is None:               # nothing for too long: the case hung past its timer
@@ -99,6 +104,8 @@ def main(argv=None):
                 break
             if ready == "":                 # the worker is gone
                 proc.wait()
+                if running is None and not done_here:
+                    running = next_case     # died before its first case: do not start it again
                 if running is not None:     # it died during a case
                     counts["crash"] += 1
                     by_class["?"]["crash"] += 1
@@ -110,7 +117,7 @@ def main(argv=None):
             if "start" in item:
                 running = item["start"]
                 continue
-            running = None
+            running, done_here = None, done_here + 1
             next_case = item["case"] + 1
             counts[item["outcome"]] += 1
             by_class[item["class"]][item["outcome"]] += 1
@@ -138,7 +145,7 @@ def main(argv=None):
         print(f"\n{outcome}:")
         for line in lines[:8]:
             print("  " + line)
-    bad = sum(counts.get(o, 0) for o in ("no-line", "traceback", "crash", "hang", "memory"))
+    bad = sum(counts.get(o, 0) for o in ("no-line", "traceback", "crash", "hang", "memory", "generator"))
     return 1 if bad else 0
 
 
