@@ -1,4 +1,4 @@
-"""The command line: ``mancala-diagrams verify | check | replay | rules | schema | new | solve``."""
+"""The command line: ``mancala-diagrams verify | check | replay | rules | schema | new | explain | solve``."""
 from __future__ import annotations
 
 import argparse
@@ -291,6 +291,8 @@ def build_parser():
     ru = sub.add_parser("rules", help="list the rules files, or show some")
     ru.add_argument("names", nargs="*")
     ru.set_defaults(func=cmd_rules)
+    from .explain import add_parser as add_explain
+    add_explain(sub)
     s = sub.add_parser("solve", help="optimal solutions of katro bevohoka", add_help=False)
     s.add_argument("rest", nargs=argparse.REMAINDER)
     s.set_defaults(func=cmd_solve)

@@ -117,6 +117,16 @@ class Geometry:
 
     def locate(self, hole: int) -> tuple[str, int, int]:
         """(owner, depth, col) of a hole, from its owner's side."""
+        table = self._locations
+        if 0 <= hole < len(table):
+            return table[hole]
+        return self._locate(hole)
+
+    @cached_property
+    def _locations(self) -> tuple:
+        return tuple(self._locate(h) for h in range(self.size))
+
+    def _locate(self, hole: int) -> tuple[str, int, int]:
         row, c = divmod(hole, self.columns)
         first_south = self.rows - self.rows_per_player
         if row >= first_south:
@@ -131,7 +141,14 @@ class Geometry:
 
     def row_holes(self, player: str, depth: int) -> tuple[int, ...]:
         """The holes of one of *player*'s rows, from the player's left to right."""
-        return tuple(self.hole(player, depth, c) for c in range(self.columns))
+        rows = self._row_table.get((player, depth))
+        return rows if rows is not None else tuple(self.hole(player, depth, c) for c in range(self.columns))
+
+    @cached_property
+    def _row_table(self) -> dict:
+        """(player, depth) -> the row's holes (the engine asks for them at every lap end)."""
+        return {(p, d): tuple(self.hole(p, d, c) for c in range(self.columns))
+                for p in (SOUTH, NORTH) for d in range(self.rows_per_player)}
 
     def holes_of(self, player: str) -> tuple[int, ...]:
         return tuple(h for d in range(self.rows_per_player) for h in self.row_holes(player, d))

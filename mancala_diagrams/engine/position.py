@@ -48,7 +48,9 @@ class Position:
     def __post_init__(self):
         if len(self.cells) != self.geometry.size:
             raise PositionError(f"{len(self.cells)} holes given for a board of {self.geometry.size}")
-        if any((not isinstance(n, int)) or n < 0 for n in self.cells):
+        cells = self.cells
+        if (cells and (min(cells) < 0 if set(map(type, cells)) == {int} else True)
+                and any((not isinstance(n, int)) or n < 0 for n in cells)):
             raise PositionError("seed counts must be whole numbers, 0 or more")
         if self.to_move not in self.geometry.players:
             raise PositionError(f"{self.to_move!r} cannot move on this board",

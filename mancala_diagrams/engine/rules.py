@@ -30,6 +30,7 @@ class Rules:
         self.start = start or {}
         self.mechanics = {k: dict(v or {}) for k, v in mechanics.items()}
         self.blocks: list[Block] = []
+        self.openings_memo = None     # a dict while a search runs (see filter_openings)
         for key, params in mechanics.items():
             if key not in BLOCKS:
                 raise RulesError(f"unknown building block {key!r}", expected="one of " + ", ".join(sorted(BLOCKS)),
@@ -136,6 +137,18 @@ class Rules:
         raise MancalaError("no building block could start the turn")
 
     def filter_openings(self, turn, options):
+        memo = self.openings_memo
+        if memo is not None:    # a search replays the same turn start once per option: filter once
+            key = (tuple(turn.board), turn.player, tuple(turn.reserves), tuple(sorted(turn.state.items())),
+                   turn.position.hand, turn.direction, turn.captures, turn.lap_ends, turn.mid_turn,
+                   turn.turn_number, tuple(options))
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self._filter_openings(turn, options)
+            return found
+        return self._filter_openings(turn, options)
+
+    def _filter_openings(self, turn, options):
         for b in self._excluders:       # openings the rules forbid outright, first
             options = b.exclude_openings(turn, options)
         for b in self._filters:         # then obligations and preferences (compulsory capture ...)

@@ -102,6 +102,7 @@ class Turn:
         self.lap = 0
         self.events = events
         self.record = True
+        self.watch = None             # a search's look at every event: watch(turn, kind, seed)
         self.asked = False
         self.lap_open = False         # a lap has begun (its seeds taken up) but not ended
         self.lap_ends = 0             # how many lap ends have been resolved in this turn
@@ -118,6 +119,8 @@ class Turn:
 
     # -- trace -------------------------------------------------------------------
     def emit(self, kind, holes=(), count=0, seed=0, reason="", **detail):
+        if self.watch is not None:
+            self.watch(self, kind, seed)
         if self.record:
             if len(self.events) >= MAX_EVENTS:
                 raise LimitExceeded(f"the replay records more than {MAX_EVENTS:,} events (each a picture of "
@@ -172,15 +175,19 @@ class Turn:
         self.begin_lap()
         self.direction = lap.direction
         hole = lap.first
-        g, player = self.geometry, self.player
+        g, player, board = self.geometry, self.player, self.board
+        record, watch = self.record, self.watch
         seed = 0
         was_empty = False
         while self.hand:
             seed += 1
-            was_empty = self.board[hole] == 0
-            self.board[hole] += 1
+            was_empty = board[hole] == 0
+            board[hole] += 1
             self.hand -= 1
-            self.emit("drop", (hole,), 1, seed=seed)
+            if record:
+                self.emit("drop", (hole,), 1, seed=seed)
+            elif watch is not None:     # a search: no trace, only a look at the board
+                watch(self, "drop", seed)
             if self.hand:   # the track may turn the heading (boustrophedon)
                 hole, self.direction = g.advance(player, hole, self.direction)
         self.emit("lap_end", (hole,), seed, reason="empty" if was_empty else "full")
@@ -255,10 +262,14 @@ def _check_choice(ask: Ask, value, geometry, where=""):
 
 
 def turn_generator(rules, position: Position, turn_number: int, events: list,
-                   record=True) -> Iterator[Ask]:
-    """Play one turn; yields :class:`Ask` and returns the resulting :class:`Position`."""
+                   record=True, watch=None) -> Iterator[Ask]:
+    """Play one turn; yields :class:`Ask` and returns the resulting :class:`Position`.
+    *watch*, if given, is called as ``watch(turn, kind, seed)`` at every event
+    (before it is recorded): a search looks at the board without the cost of
+    recording the trace."""
     t = Turn(rules, position, turn_number, events)
     t.record = record
+    t.watch = watch
     seen = set()
     t.emit("start")
     if position.hand is not None:

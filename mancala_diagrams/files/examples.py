@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ..engine.turn import Event
 from .formats import (HOLE_DECISIONS, KINDS, CLAIMS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
-                      EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS,
+                      EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, ERRATUM_EVIDENCE, ERRATUM_SEARCH_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS,
                       DEPARTURE_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_FROM_KEYS, LINE_KEYS, EXAMPLE_KEYS)
 from ..errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, PositionError
 from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
@@ -57,6 +57,8 @@ EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start
 class Erratum:
     reason: dict
     rules_board: list
+    evidence: str = "search"      # search | seed-count
+    search: dict | None = None    # {'from': 'previous diagram' | 'start' | 'turn N', 'turns', 'laps', 'positions'}
 
 
 @dataclass
@@ -617,7 +619,8 @@ class ExampleLoader:
                     raise _err(f"diagram {d['id']}: an erratum must give the board the rules give", file,
                                d.loc("erratum"), expected="rules_board: rows")
                 erratum = Erratum(_text(e.get("reason"), "erratum reason", file, d.loc("erratum")),
-                                  parse_board_rows(e["rules_board"], file, e.loc("rules_board"), "rules_board"))
+                                  parse_board_rows(e["rules_board"], file, e.loc("rules_board"), "rules_board"),
+                                  *self.parse_evidence(d["id"], e, file, d.loc("erratum")))
             marks = None
             if "marks" in d:
                 marks = parse_marks(d["marks"], file, d.loc("marks"), f"diagram {d['id']} marks")
@@ -657,6 +660,37 @@ class ExampleLoader:
                        expected="rule: capture.compulsory (BLOCK.PARAMETER) or BLOCK")
         return Departure(rule.strip(), _text(d.get("reason"), "departure reason", file, turn.loc("departure")),
                          turn.loc("departure")[0])
+
+    def parse_evidence(self, diagram_id, e, file, loc):
+        """An erratum's evidence: (kind, search) with *search* {'from', 'turns',
+        'laps', 'positions'} (see ERRATUM_SEARCH_KEYS)."""
+        evidence = e.get("evidence", "search")
+        if evidence not in ERRATUM_EVIDENCE:
+            raise _err(f"diagram {diagram_id}: unknown erratum evidence {evidence!r}", file, e.loc("evidence"),
+                       expected=" or ".join(ERRATUM_EVIDENCE), hint=closest_hint(str(evidence), ERRATUM_EVIDENCE))
+        if "search" not in e:
+            if evidence == "search":
+                raise _err(f"diagram {diagram_id}: an erratum must name the search that shows no continuation "
+                           f"reaches the published board (or give evidence: seed-count)", file, loc,
+                           expected="search: {from: previous diagram, turns: 1}")
+            return evidence, None
+        sr = e["search"]
+        _check_keys(sr, ERRATUM_SEARCH_KEYS, "erratum search", file, e.loc("search"))
+        start = str(sr.get("from", "")).strip()
+        if not re.fullmatch(r"previous diagram|start|turn [1-9][0-9]*", start):
+            raise _err(f"diagram {diagram_id}: the search starts from {start!r}", file,
+                       sr.loc("from") if "from" in sr else e.loc("search"),
+                       expected="from: previous diagram, from: start or from: turn N")
+        search = {"from": start, "line": e.loc("search")[0]}
+        for key, required in (("turns", True), ("laps", False), ("positions", False)):
+            value = sr.get(key)
+            if value is None and not required:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise _err(f"diagram {diagram_id}: search {key}: {value!r} is not a whole number of 1 or more",
+                           file, sr.loc(key) if key in sr else e.loc("search"), expected=f"{key}: N")
+            search[key] = value
+        return evidence, search
 
     def parse_checks(self, name, body, g, file) -> list:
         raw = body.get("checks")

@@ -78,9 +78,28 @@ EXAMPLE_START_KEYS = {
     "state": Field("state the board does not show (mechanics' own keys)",
                    {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}}),
 }
+ERRATUM_EVIDENCE = ("search", "seed-count")
+ERRATUM_SEARCH_KEYS = {
+    "from": Field("where the search starts: 'previous diagram' (the start of the turn of the line's previous "
+                  "diagram, or the position after it when it is a turn's end; the example's start when there is "
+                  "none), 'start' (the example's start) or 'turn N' (the position before turn N)",
+                  {"type": "string", "pattern": "^(previous diagram|start|turn [0-9]+)$"}, required=True),
+    "turns": Field("how many turns it plays, every legal decision of each", {"type": "integer", "minimum": 1},
+                   required=True),
+    "laps": Field("at most this many laps in a turn (a longer turn is not followed); default: no limit",
+                  {"type": "integer", "minimum": 1}),
+    "positions": Field("at most this many distinct positions (default 1000000): the search must end within it",
+                       {"type": "integer", "minimum": 1}),
+}
 ERRATUM_KEYS = {
     "reason": Field("why the published board is wrong, in each language", ref("text"), required=True),
     "rules_board": Field("the board the rules give", ref("board"), required=True),
+    "evidence": Field("search (the default: no continuation within the stated search reaches the published "
+                      "board; verify re-runs it) or seed-count (the published board holds more seeds than the "
+                      "game has, or fewer while no seed leaves the board; verify counts them)",
+                      {"enum": list(ERRATUM_EVIDENCE)}),
+    "search": Field("the search that finds no continuation reaching the published board: "
+                    "{from: previous diagram, turns: N, laps: M}", obj(ERRATUM_SEARCH_KEYS)),
 }
 DIAGRAM_KEYS = {
     "id": Field("the id of the published diagram (katro-06), or of the example's own diagram",

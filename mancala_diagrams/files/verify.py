@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import MancalaError
 from ..engine.position import Position
+from .evidence import evidence_problem
 from .examples import ExampleLoader, replay_line, shared_turns, special_holes_grid, track_grid
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
@@ -113,6 +114,10 @@ class Verifier:
                     roles = {**static_roles(rules, position), **event_roles(rep.events, index)}
                     row = self.judge(d, _rows_from_cells(ev.cells, g), base, exact=False, at=d.at, roles=roles,
                                      legend=example.legend, geometry=g, **gen)
+                    if row["status"] == "erratum":
+                        problem, evidence = evidence_problem(example, line, rep, d, ev)
+                        row = ({**row, "status": "mismatch", "reason": problem} if problem
+                               else {**row, "evidence": evidence})
                     if d.claims and row["status"] in ("verified", "generated", "erratum"):
                         problem = self.claims_problem(d, rep, index, rules)
                         if problem:

@@ -1,0 +1,62 @@
+"""``mancala-diagrams explain DIAGRAM_ID``: the command line of :mod:`..files.explain`."""
+from __future__ import annotations
+
+import argparse
+
+from ..errors import MancalaError
+
+
+def add_parser(sub):
+    e = sub.add_parser("explain", help="search every legal continuation for a published diagram's board: "
+                                       "the decisions that produce it (exit 0), or the closest boards (exit 1)")
+    e.add_argument("diagram", help="the published diagram's id, e.g. katro-12")
+    e.add_argument("--turns", type=int, help="how many turns to search (default: up to the turn the example "
+                                             "anchors the diagram in, 2 when unknown)")
+    e.add_argument("--laps", type=int, help="at most this many laps in a turn (default: no limit)")
+    e.add_argument("--positions", type=int, default=1_000_000,
+                   help="at most this many distinct positions (default 1000000)")
+    e.add_argument("--closest", type=int, default=3, help="how many closest boards to show when not found")
+    e.add_argument("--rules", help="with --position or --board: the rules to play")
+    e.add_argument("--position", help="search from this position, in the text form of a position "
+                                      "(rows separated by '/', holes by ',', then the player to move)")
+    e.add_argument("--board", help="search from this board: rows top first separated by '/', "
+                                   "e.g. '2 . 1 1/. 2 . ./1 1 . 2/. 3 1 .'")
+    e.add_argument("--to-move", choices=("south", "north"), default="south", help="with --board: who moves")
+    e.set_defaults(func=cmd_explain)
+    return e
+
+
+def _position(args, library):
+    from ..engine.position import Position
+    if args.position and args.board:
+        raise MancalaError("give --position or --board, not both")
+    if args.position:
+        pos = Position.from_text(args.position)
+    elif args.board:
+        rows = [[0 if c in (".", "-") else int(c) for c in row.split()] for row in args.board.split("/")]
+        pos = Position.from_rows(rows, to_move=args.to_move)
+    else:
+        return None
+    if not args.rules:
+        raise MancalaError("a start position needs the rules to play it", expected="--rules NAME")
+    from dataclasses import replace
+    rules = library.load(args.rules)
+    if pos.geometry != rules.geometry:
+        raise MancalaError(f"the position is a board of {pos.geometry.describe()}, the rules {args.rules} "
+                           f"play {rules.geometry.describe()}")
+    return replace(pos, geometry=rules.geometry)
+
+
+def cmd_explain(args) -> int:
+    from ..files.explain import explain, render
+    from ..files.loader import RulesLibrary
+    from ..files.project import find_root
+    for name in ("turns", "laps", "positions"):
+        value = getattr(args, name)
+        if value is not None and value < (0 if name == "turns" else 1):
+            raise MancalaError(f"--{name} {value}: give a whole number of 1 or more")
+    position = _position(args, RulesLibrary(find_root() / "rules"))
+    x = explain(args.diagram, turns=args.turns, laps=args.laps, positions=args.positions, keep=args.closest,
+                rules_name=args.rules, position=position)
+    print(render(x))
+    return 0 if x.found else 1

@@ -1,0 +1,285 @@
+"""Search every legal continuation of a position for a given board.
+
+A published diagram that an example cannot place is either reached by some
+continuation the example's author did not think of, or by none: this module
+decides which, within a stated bound.  From a start position it plays every
+legal turn (every decision the rules leave to the player: the hole and
+direction, tsibongy, rova, nyumba, a reserve seed's hole, a target ...), turn
+after turn, breadth first, and looks at the board after *every* event of every
+turn (each seed dropped, each capture, each merge, each lap's end ...), so it
+also finds where in a long turn a board appears.
+
+Positions between turns are deduplicated (board, player to move, reserves and
+the mechanics' state), so a position reached by two orders of moves is
+expanded once.  The search is bounded by a number of turns, optionally a number
+of laps per turn (a turn that would sow more laps is not followed further), and
+a number of distinct positions; :class:`Result` says whether the bound was
+searched to the end (``exhausted``), which is what makes "no continuation
+reaches it" a proof.
+
+Pure: no file, no YAML.  The turn engine's *watch* hook looks at the board in
+place, so nothing is recorded on the hot path; the caller replays a found move
+with :meth:`~.rules.Rules.play` to get the full trace.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import ne
+
+from ..errors import EndlessTurn, MancalaError
+from .position import Position
+from .turn import turn_generator
+
+# events whose board is offered as a "closest" board when nothing matches (a
+# board after each single seed would crowd out the informative ones)
+_CLOSEST_KINDS = frozenset(("start", "place", "capture", "merge", "lap_end", "turn_end", "fotsiny", "choice"))
+
+
+@dataclass(frozen=True)
+class Bound:
+    """How far a search goes: *turns* turns, at most *laps* laps in each (None:
+    no limit but the engine's), at most *positions* distinct positions."""
+    turns: int = 1
+    laps: int | None = None
+    positions: int = 1_000_000
+
+    def describe(self) -> str:
+        laps = f", at most {self.laps} laps a turn" if self.laps else ""
+        return f"{self.turns} turn{'s' if self.turns != 1 else ''}{laps}, at most {self.positions} positions"
+
+
+@dataclass
+class Hit:
+    """A board the search saw: where (turn of the search, 1-based; lap; the
+    event's kind and seed number) and how to get there (*moves*: one tuple of
+    (kind, value) decisions per turn; the last may stop short of the turn's end
+    for a closest board)."""
+    moves: tuple
+    turn: int
+    lap: int
+    kind: str
+    seed: int
+    cells: tuple
+    distance: int = 0          # holes that differ from the target (0: the target itself)
+
+
+@dataclass
+class Result:
+    found: Hit | None
+    bound: Bound
+    positions: int = 0         # distinct positions between turns (the start included)
+    snapshots: int = 0         # boards compared with the target
+    exhausted: bool = True     # every continuation within the bound was searched
+    truncated: int = 0         # turns left unfinished for having more laps than the bound
+    closest: list = field(default_factory=list)
+
+
+class _TooManyLaps(Exception):
+    pass
+
+
+class _Searcher:
+    def __init__(self, rules, target, bound: Bound, keep: int):
+        self.rules = rules
+        self.target = list(target)
+        self.bound = bound
+        self.keep = keep
+        self.snapshots = 0
+        self.truncated = 0
+        self.closest = {}           # cells -> Hit
+        self.worst = len(self.target) + 1   # the distance a board must beat to be kept
+        self.match = None
+        self.kinds = {}
+        # set per run of a turn
+        self.skip = 0               # answers to send before events are new (the run replays a prefix)
+        self.sent = 0
+        self.where = None           # (node, prefix, turn)
+        self._meta = {}
+
+    # -- dedup key: the board as bytes, plus a small number for the rest ------------------
+    def key(self, pos: Position):
+        meta = (pos.to_move, pos.reserves, pos.state, pos.hand)
+        n = self._meta.get(meta)
+        if n is None:
+            n = self._meta[meta] = len(self._meta)
+        cells = pos.cells
+        try:
+            return bytes(cells) + n.to_bytes(4, "little")
+        except ValueError:          # a hole with 256 seeds or more
+            return (cells, n)
+
+    # -- the watch hook: called by the engine at every event ------------------------------
+    def watch(self, turn, kind, seed):
+        if self.sent < self.skip:
+            return                  # this run replays events its parent run has seen
+        laps = self.bound.laps
+        if laps is not None and turn.lap > laps:
+            raise _TooManyLaps
+        self.snapshots += 1
+        board = turn.board
+        if board == self.target:
+            if self.match is None:
+                node, prefix, t = self.where
+                self.match = (node, prefix, t, turn.lap, kind, seed, tuple(board))
+            return
+        if kind in _CLOSEST_KINDS:
+            d = sum(map(ne, board, self.target))
+            if d < self.worst:
+                cells = tuple(board)
+                if cells not in self.closest:
+                    node, prefix, t = self.where
+                    decisions = tuple(zip(self.decision_kinds(prefix), prefix))
+                    self.closest[cells] = (d, node, decisions, t, turn.lap, kind, seed)
+                    if len(self.closest) > self.keep:
+                        far = max(self.closest, key=lambda c: self.closest[c][0])
+                        del self.closest[far]
+                    if len(self.closest) >= self.keep:
+                        self.worst = max(v[0] for v in self.closest.values())
+
+    # -- one turn: every decision sequence, by replaying prefixes -------------------------
+    def turns(self, pos, node, depth, turn_number):
+        """Yield (decisions, position after the turn) for every legal turn from
+        *pos*; returns early once the target is matched (see ``self.match``)."""
+        stack = [()]
+        rules = self.rules
+        kinds = self.kinds = {}     # prefix -> the kind of the decision asked after it
+        while stack:
+            prefix = stack.pop()
+            self.skip, self.sent = len(prefix), 0
+            self.where = (node, prefix, depth)
+            gen = turn_generator(rules, pos, turn_number, None, record=False, watch=self.watch)
+            ask = done = None
+            asked = False
+            try:
+                ask = next(gen)
+                for value in prefix:
+                    self.sent += 1
+                    ask = gen.send(value)
+            except StopIteration as stop:
+                done = stop.value
+            except _TooManyLaps:
+                self.truncated += 1
+            except MancalaError:    # a turn that never ends, no legal decision ...
+                pass
+            else:
+                asked = True
+            finally:
+                gen.close()
+            if self.match is not None:
+                self.finish_match(pos, turn_number, prefix if done is not None else None)
+                return
+            if done is not None:
+                yield tuple(zip(self.decision_kinds(prefix), prefix)), done
+            elif asked:
+                kinds[prefix] = ask.kind
+                for option in reversed(ask.options):
+                    stack.append(prefix + (option,))
+
+    def decision_kinds(self, prefix):
+        return [self.kinds[prefix[:i]] for i in range(len(prefix))]
+
+    def finish_match(self, pos, turn_number, complete):
+        """The target was seen during the run of the matching prefix: complete
+        the turn (with any decisions: the board is already reached) so that
+        the moves can be replayed.  *complete*: the prefix, if it ended the turn."""
+        node, prefix, t, lap, kind, seed, cells = self.match
+        if complete is None:
+            complete = self._complete(pos, turn_number, prefix)
+        decisions = tuple(zip(self.decision_kinds(complete), complete)) if complete is not None else None
+        self.match = (node, decisions, t, lap, kind, seed, cells)
+
+    def _complete(self, pos, turn_number, prefix):
+        stack = [prefix]
+        while stack:
+            p = stack.pop()
+            gen = turn_generator(self.rules, pos, turn_number, None, record=False)
+            try:
+                ask = next(gen)
+                for value in p:
+                    ask = gen.send(value)
+            except StopIteration:
+                return p
+            except MancalaError:
+                continue
+            finally:
+                gen.close()
+            self.kinds[p] = ask.kind
+            for option in reversed(ask.options):
+                stack.append(p + (option,))
+        return None
+
+
+def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3,
+           first_turn: int = 1) -> Result:
+    """Search the continuations of *start* (within *bound*) for a board whose
+    cells are *target* (a flat sequence, hole by hole).  *first_turn* is the
+    number the engine gives the first turn searched (the reserve and the
+    set-up of some rules depend on it).  Returns a :class:`Result`: ``found``
+    is the first hit in breadth-first order (fewest turns), else None with
+    the *keep* closest boards seen."""
+    target = tuple(0 if v is None else v for v in target)
+    if len(target) != len(start.cells):
+        raise MancalaError(f"the board searched for has {len(target)} holes, the position {len(start.cells)}")
+    s = _Searcher(rules, target, bound, keep)
+    result = Result(None, bound)
+    nodes = [(None, ())]             # node -> (parent node, decisions of the turn leading to it)
+
+    def moves_to(node, last=None):
+        turns = []
+        while node is not None and node > 0:
+            parent, decisions = nodes[node]
+            turns.append(decisions)
+            node = parent
+        turns.reverse()
+        if last is not None:
+            turns.append(last)
+        return tuple(turns)
+
+    seen = {s.key(start)}
+    positions = 1
+    if start.hand is None and tuple(start.cells) == target:
+        result.found = Hit((), 0, 0, "start", 0, target)
+    frontier = [(start, 0)]
+    memo_before = rules.openings_memo
+    rules.openings_memo = {}
+    try:
+        depth = 0
+        while result.found is None and frontier and depth < bound.turns and result.exhausted:
+            depth += 1
+            keep_next = depth < bound.turns
+            next_frontier = []
+            for pos, node in frontier:
+                if len(rules.openings_memo) > 200_000:
+                    rules.openings_memo.clear()
+                for decisions, after in s.turns(pos, node, depth, first_turn + depth - 1):
+                    k = s.key(after)
+                    if k in seen:
+                        continue
+                    if positions >= bound.positions:
+                        result.exhausted = False
+                        break
+                    seen.add(k)
+                    positions += 1
+                    if keep_next:
+                        nodes.append((node, decisions))
+                        next_frontier.append((after, len(nodes) - 1))
+                if s.match is not None:
+                    node_m, decisions, t, lap, kind, seed, cells = s.match
+                    if decisions is not None:
+                        result.found = Hit(moves_to(node_m, decisions), t, lap, kind, seed, cells)
+                        break
+                    s.match = None      # the turn could not be completed: its other branches were
+                    result.exhausted = False    # left unsearched, so nothing is proven
+                if not result.exhausted:
+                    break
+            frontier = next_frontier
+    finally:
+        rules.openings_memo = memo_before
+    result.positions = positions
+    result.snapshots = s.snapshots
+    result.truncated = s.truncated
+    result.closest = sorted(
+        (Hit(moves_to(node, decisions), t, lap, kind, seed, cells, d)
+         for cells, (d, node, decisions, t, lap, kind, seed) in s.closest.items()),
+        key=lambda h: (h.distance, h.turn, h.lap))
+    return result

@@ -1,0 +1,205 @@
+"""Evidence for errata, re-checked: where a search starts in an example, and
+whether a declared erratum's evidence holds.
+
+An erratum (``erratum:`` on a diagram of a game example) says the published
+board is wrong.  Its evidence is one of
+
+``search`` (the default)
+    ``search: {from: previous diagram | start | turn N, turns: N, laps: M}``:
+    every legal continuation within that bound is played (see
+    :mod:`..engine.search`) and none may reach the published board; a search
+    that stops at its position limit before the end proves nothing and is
+    refused;
+``seed-count``
+    the published board holds more seeds than the game has, or fewer while no
+    seed ever leaves the board (checked along the replay) and none is in hand
+    at the diagram: no continuation can reach it, whatever the moves.
+
+:func:`evidence_problem` is what the verifier calls; :func:`previous_diagram_start`
+is shared with ``mancala-diagrams explain``.  (The errata *page* is :mod:`.errata`.)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.geometry import PLAYERS
+from ..engine.search import Bound, Result, search
+from .examples import Diagram, Example, Line, Replay, find_anchor
+
+DEFAULT_POSITIONS = 1_000_000
+
+
+@dataclass
+class SearchStart:
+    position: object        # Position
+    first_turn: int         # the number of the first turn searched, as the example counts turns
+    description: str        # in words: "the start of turn 3"
+    description_fr: str = ""
+
+
+def _event_of(rep: Replay, d: Diagram):
+    return find_anchor(rep.events, d.anchor) if d.anchor is not None else None
+
+
+def turn_start(rep: Replay, turn: int) -> SearchStart:
+    """The position before turn *turn* of the replay (the last one reached
+    when the replay stops before it)."""
+    index = max(0, min(turn - 1, len(rep.positions) - 1))
+    what = "the example's start" if index == 0 else f"the start of turn {index + 1}"
+    what_fr = "le départ de l’exemple" if index == 0 else f"le début du tour {index + 1}"
+    return SearchStart(rep.positions[index], index + 1, what, what_fr)
+
+
+def previous_diagram_start(rep: Replay, line: Line, d: Diagram) -> SearchStart:
+    """Where a search for *d* starts by default: the start of the turn of the
+    line's previous diagram that the replay reaches (the position after it when
+    it is a turn's end); the example's start when there is none."""
+    diagrams = line.diagrams
+    index = next((i for i, x in enumerate(diagrams) if x is d), len(diagrams))
+    for prev in reversed(diagrams[:index]):
+        e = _event_of(rep, prev)
+        if e is None:
+            continue
+        if e.kind == "turn_end" and e.turn < len(rep.positions):
+            s = turn_start(rep, e.turn + 1)
+            return SearchStart(s.position, s.first_turn, f"the end of turn {e.turn} ({prev.id})",
+                               f"la fin du tour {e.turn} ({prev.id})")
+        s = turn_start(rep, e.turn)
+        return SearchStart(s.position, s.first_turn, f"{s.description} ({prev.id}, {prev.at})",
+                           f"{s.description_fr} ({prev.id}, {prev.at})")
+    first = _first_turn(rep, line)
+    s = turn_start(rep, first)
+    return s
+
+
+def _first_turn(rep, line):
+    """The first turn the line itself plays (after the turns of the line it branches from)."""
+    if line.parent is None:
+        return 1
+    return max(1, len(rep.positions) - len(line.moves))
+
+
+def stated_start(rep: Replay, line: Line, d: Diagram, text: str) -> SearchStart:
+    """The start an erratum's search names: 'previous diagram', 'start' or 'turn N'."""
+    if text == "start":
+        return turn_start(rep, 1)
+    if text.startswith("turn "):
+        return turn_start(rep, int(text.split()[1]))
+    return previous_diagram_start(rep, line, d)
+
+
+def flat(rows) -> tuple:
+    return tuple(v or 0 for row in rows for v in row)
+
+
+_cache = {}
+
+
+def run_search(rules, start: SearchStart, target, bound: Bound) -> Result:
+    """search() from *start*, remembered for this process (the site build and
+    the verifier ask the same question)."""
+    key = (rules.name, id(rules), start.position, start.first_turn, tuple(target), bound)
+    found = _cache.get(key)
+    if found is None or found[0] is not rules:
+        found = _cache[key] = (rules, search(rules, start.position, target, bound, first_turn=start.first_turn))
+    return found[1]
+
+
+def describe_moves(moves, geometry, first_turn) -> str:
+    """'turn 3: a1 clockwise, then tsibongy left; turn 4: ...'."""
+    out = []
+    for i, turn in enumerate(moves):
+        said = [describe_decision(k, v, geometry) for k, v in turn]
+        out.append(f"turn {first_turn + i}: " + (", then ".join(said) if said else "the turn in progress"))
+    return "; ".join(out)
+
+
+def describe_decision(kind, value, geometry) -> str:
+    from ..engine.geometry import direction_name
+    if kind == "start":
+        hole, d = value
+        return f"{geometry.name(hole)} {direction_name(d)}"
+    if kind in ("place", "hole", "target"):
+        return f"{kind} {geometry.name(value)}"
+    if kind == "direction":
+        return direction_name(value)
+    return f"{kind} {value}"
+
+
+def evidence_problem(example: Example, line: Line, rep: Replay, d: Diagram, event) -> tuple[str | None, dict]:
+    """(problem, evidence in words {en, fr}) for the erratum of diagram *d*,
+    whose anchor is *event* of the replay *rep*: *problem* is None when the
+    evidence holds."""
+    e = d.erratum
+    if e.evidence == "seed-count":
+        problem, words = seed_count_problem(example, rep, d, event)
+        if problem or e.search is None:
+            return problem, words
+    return search_problem(example, line, rep, d)
+
+
+def search_problem(example, line, rep, d):
+    s = d.erratum.search
+    rules = example.rules
+    start = stated_start(rep, line, d, s["from"])
+    bound = Bound(turns=s["turns"], laps=s.get("laps"), positions=s.get("positions", DEFAULT_POSITIONS))
+    result = run_search(rules, start, flat(d.grid), bound)
+    g = rules.geometry
+    where = f"from {start.description}, {bound.describe()}"
+    if result.found is not None:
+        h = result.found
+        at = "the start" if h.turn == 0 else f"turn {start.first_turn + h.turn - 1} lap {h.lap} ({h.kind})"
+        return (f"declared erratum, but a continuation within the stated search reaches the published board: "
+                f"{describe_moves(h.moves, g, start.first_turn) or 'no move'}, at {at}"), {}
+    if not result.exhausted:
+        return (f"declared erratum, but its search ({where}) stopped at {result.positions} positions before "
+                f"trying every continuation: it proves nothing (raise positions:, or narrow turns:/laps:)"), {}
+    laps = f"; {result.truncated} turns longer than the lap limit were not followed" if result.truncated else ""
+    laps_fr = (f" ; {result.truncated} tours plus longs que la limite de semis n’ont pas été suivis"
+               if result.truncated else "")
+    return None, {
+        "en": f"no continuation reaches the published board: searched {where}: {result.positions} "
+              f"distinct positions, {result.snapshots} boards compared{laps}",
+        "fr": f"aucune suite n’atteint le plateau publié : recherche depuis {_start_fr(start)}, "
+              f"{_bound_fr(bound)} : {result.positions} positions distinctes, {result.snapshots} plateaux "
+              f"comparés{laps_fr}"}
+
+
+def _start_fr(start: SearchStart) -> str:
+    return start.description_fr or start.description
+
+
+def _bound_fr(bound: Bound) -> str:
+    laps = f", au plus {bound.laps} semis par tour" if bound.laps else ""
+    return f"{bound.turns} tour{'s' if bound.turns > 1 else ''}{laps}, au plus {bound.positions} positions"
+
+
+def seed_count_problem(example, rep, d, event):
+    """A seed-count argument: the published board cannot hold that many seeds."""
+    published = sum(v or 0 for row in d.grid for v in row)
+    start = rep.positions[0]
+    hand0 = start.hand.seeds if start.hand is not None else 0
+    total = sum(start.cells) + sum(start.reserves) + hand0
+    if published > total:
+        return None, {"en": f"the published board holds {published} seeds, more than the {total} of the game "
+                            f"(board, hand and reserves at the example's start)",
+                      "fr": f"le plateau publié compte {published} graines, plus que les {total} de la partie "
+                            f"(plateau, main et réserves au départ de l’exemple)"}
+    # fewer: only if no seed ever leaves the board (board + hand never decreases along the replay)
+    # and none is in hand at the diagram, so that the board then holds at least what it held at the start
+    carried = [sum(x.cells) + x.hand for x in rep.events]
+    for before, after in zip(carried, carried[1:]):
+        if after < before:
+            return ("declared erratum with evidence: seed-count, but seeds leave the board during the "
+                    "replay, so a board with fewer seeds proves nothing"), {}
+    if event.hand:
+        return (f"declared erratum with evidence: seed-count, but {event.hand} seeds are in hand at "
+                f"{d.at!r}: the board may hold fewer than the game has"), {}
+    least = sum(start.cells) + hand0
+    if published < least:
+        return None, {"en": f"the published board holds {published} seeds, fewer than the {least} on the board "
+                            f"at the start, and no seed leaves the board",
+                      "fr": f"le plateau publié compte {published} graines, moins que les {least} du plateau au "
+                            f"départ, et aucune graine ne quitte le plateau"}
+    return (f"declared erratum with evidence: seed-count, but the published board holds {published} seeds, "
+            f"a count the game can have ({least} to {total}): the count proves nothing"), {}
