@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_site.py
 	$(PY) bench/bench_solver.py --max-columns 6
 	$(PY) bench/bench_hostile.py
+	$(PY) bench/bench_explain.py
 
 # Hostile files by the tens of thousands (tests/hostile.py), each watched for a
 # crash, a hang (over 5 s) or memory running out; prints the counts by outcome.

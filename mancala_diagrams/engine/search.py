@@ -81,13 +81,13 @@ class _TooManyLaps(Exception):
 class _Searcher:
     def __init__(self, rules, target, bound: Bound, keep: int):
         self.rules = rules
-        self.target = list(target)
+        self.board = list(target)      # the watch's target (see turn_generator)
         self.bound = bound
         self.keep = keep
         self.snapshots = 0
         self.truncated = 0
         self.closest = {}           # cells -> Hit
-        self.worst = len(self.target) + 1   # the distance a board must beat to be kept
+        self.worst = len(self.board) + 1   # the distance a board must beat to be kept
         self.match = None
         self.kinds = {}
         # set per run of a turn
@@ -108,22 +108,29 @@ class _Searcher:
         except ValueError:          # a hole with 256 seeds or more
             return (cells, n)
 
-    # -- the watch hook: called by the engine at every event ------------------------------
-    def watch(self, turn, kind, seed):
+    # -- the watch hook: called by the engine at every event --------------------------------
+    def __call__(self, turn, kind, seed, count):
+        """The engine's watch: every event but a single seed's drop, which it
+        reports only when the board equals ``self.board`` (the target)."""
         if self.sent < self.skip:
             return                  # this run replays events its parent run has seen
+        board = turn.board
+        if kind == "drop":          # the board is the target
+            if self.match is None:
+                node, prefix, t = self.where
+                self.match = (node, prefix, t, turn.lap, kind, seed, tuple(board))
+            return
         laps = self.bound.laps
         if laps is not None and turn.lap > laps:
             raise _TooManyLaps
-        self.snapshots += 1
-        board = turn.board
-        if board == self.target:
+        self.snapshots += count + 1 if kind == "lap_end" else 1     # a lap's end: its drops too
+        if board == self.board:
             if self.match is None:
                 node, prefix, t = self.where
                 self.match = (node, prefix, t, turn.lap, kind, seed, tuple(board))
             return
         if kind in _CLOSEST_KINDS:
-            d = sum(map(ne, board, self.target))
+            d = sum(map(ne, board, self.board))
             if d < self.worst:
                 cells = tuple(board)
                 if cells not in self.closest:
@@ -147,7 +154,7 @@ class _Searcher:
             prefix = stack.pop()
             self.skip, self.sent = len(prefix), 0
             self.where = (node, prefix, depth)
-            gen = turn_generator(rules, pos, turn_number, None, record=False, watch=self.watch)
+            gen = turn_generator(rules, pos, turn_number, None, record=False, watch=self)
             ask = done = None
             asked = False
             try:

@@ -102,7 +102,7 @@ class Turn:
         self.lap = 0
         self.events = events
         self.record = True
-        self.watch = None             # a search's look at every event: watch(turn, kind, seed)
+        self.watch = None             # a search's look at the board: see turn_generator
         self.asked = False
         self.lap_open = False         # a lap has begun (its seeds taken up) but not ended
         self.lap_ends = 0             # how many lap ends have been resolved in this turn
@@ -120,7 +120,7 @@ class Turn:
     # -- trace -------------------------------------------------------------------
     def emit(self, kind, holes=(), count=0, seed=0, reason="", **detail):
         if self.watch is not None:
-            self.watch(self, kind, seed)
+            self.watch(self, kind, seed, count)
         if self.record:
             if len(self.events) >= MAX_EVENTS:
                 raise LimitExceeded(f"the replay records more than {MAX_EVENTS:,} events (each a picture of "
@@ -177,6 +177,7 @@ class Turn:
         hole = lap.first
         g, player, board = self.geometry, self.player, self.board
         record, watch = self.record, self.watch
+        target = getattr(watch, "board", None)
         seed = 0
         was_empty = False
         while self.hand:
@@ -186,8 +187,8 @@ class Turn:
             self.hand -= 1
             if record:
                 self.emit("drop", (hole,), 1, seed=seed)
-            elif watch is not None:     # a search: no trace, only a look at the board
-                watch(self, "drop", seed)
+            elif watch is not None and (target is None or board == target):
+                watch(self, "drop", seed, 1)    # a search: no trace, only a look at the board
             if self.hand:   # the track may turn the heading (boustrophedon)
                 hole, self.direction = g.advance(player, hole, self.direction)
         self.emit("lap_end", (hole,), seed, reason="empty" if was_empty else "full")
@@ -264,9 +265,12 @@ def _check_choice(ask: Ask, value, geometry, where=""):
 def turn_generator(rules, position: Position, turn_number: int, events: list,
                    record=True, watch=None) -> Iterator[Ask]:
     """Play one turn; yields :class:`Ask` and returns the resulting :class:`Position`.
-    *watch*, if given, is called as ``watch(turn, kind, seed)`` at every event
-    (before it is recorded): a search looks at the board without the cost of
-    recording the trace."""
+    *watch*, if given, is called as ``watch(turn, kind, seed, count)`` at
+    every event (before it is recorded): a search looks at the board without
+    the cost of recording the trace.  A watch with a ``board`` attribute (a
+    list of cells) hears of a single seed's drop only when the board then
+    equals it (the lap's end tells how many seeds were dropped), which keeps
+    the sowing loop fast."""
     t = Turn(rules, position, turn_number, events)
     t.record = record
     t.watch = watch

@@ -140,7 +140,7 @@ class RowShift(Block):
 
     def front_depth(self, board, geometry, player):
         for d in range(geometry.rows_per_player):
-            if any(board[h] for h in geometry.row_holes(player, d)):
+            if any(map(board.__getitem__, geometry.row_holes(player, d))):
                 return d
         return 0
 
