@@ -168,6 +168,7 @@ def test_declared_erratum_needs_the_rules_board_and_a_real_difference(project):
     erratum = EXAMPLE.replace("          . . 1 1\n", "          . . 2 1\n") + textwrap.indent(textwrap.dedent("""
         erratum:
           reason: {en: The source drew one seed too many., fr: La source a dessiné une graine de trop.}
+          search: {from: start, turns: 1}
           rules_board: |
             . . . 1
             . . . .

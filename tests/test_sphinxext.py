@@ -195,6 +195,7 @@ def test_errata_page_and_departure_note(make_app, tmp_path, monkeypatch):
     misprint = [list(r) for r in rows]
     misprint[3][3] += 1                                  # d1: one seed too many
     erratum = ("    erratum:\n      reason: {en: One seed too many in d1., fr: Une graine de trop en d1.}\n"
+               "      search: {from: start, turns: 1}\n"
                "      rules_board: |\n" + "\n".join("  " + l for l in text(rows).splitlines()) + "\n")
     (root / "sources" / "ex.yaml").write_text(ERRATUM_AND_DEPARTURE.format(
         name="ex", did="k-01", board=text(misprint), erratum=erratum))

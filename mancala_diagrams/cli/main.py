@@ -1,4 +1,4 @@
-"""The command line: ``mancala-diagrams verify | check | replay | rules | schema | new | explain | solve``."""
+"""The command line: ``mancala-diagrams verify | check | replay | rules | schema | new | explain | draft | solve``."""
 from __future__ import annotations
 
 import argparse
@@ -292,7 +292,9 @@ def build_parser():
     ru.add_argument("names", nargs="*")
     ru.set_defaults(func=cmd_rules)
     from .explain import add_parser as add_explain
+    from .draft import add_parser as add_draft
     add_explain(sub)
+    add_draft(sub)
     s = sub.add_parser("solve", help="optimal solutions of katro bevohoka", add_help=False)
     s.add_argument("rest", nargs=argparse.REMAINDER)
     s.set_defaults(func=cmd_solve)

@@ -129,7 +129,7 @@ class _Searcher:
                 node, prefix, t = self.where
                 self.match = (node, prefix, t, turn.lap, kind, seed, tuple(board))
             return
-        if kind in _CLOSEST_KINDS:
+        if self.keep and kind in _CLOSEST_KINDS:
             d = sum(map(ne, board, self.board))
             if d < self.worst:
                 cells = tuple(board)

@@ -1,7 +1,8 @@
 """``mancala-diagrams explain DIAGRAM_ID``: which continuation produces a published board?
 
-From the position just before the diagram in its example (see
-:func:`.errata.previous_diagram_start`), or from a position given on the
+From the position just before the diagram in its example (the start of the
+turn the example anchors it in; when the replay does not get there, see
+:func:`.evidence.previous_diagram_start`), or from a position given on the
 command line, every legal continuation within a bound is searched
 (:mod:`..engine.search`) for the published grid.  Found: the decisions that
 produce it, as YAML to paste into the example, with the anchor (``at:``) that
@@ -134,7 +135,12 @@ def explain(diagram_id, root=None, turns=None, laps=None, positions=1_000_000, k
                            note=f"a {ex.kind} diagram holds no position to search; verify says: {status}"
                                 + (f" ({rows[0].get('reason')})" if rows and rows[0].get("reason") else ""))
     rep = replay_line(ex, line)
-    start = previous_diagram_start(rep, line, d)
+    ev = find_anchor(rep.events, d.anchor) if d.anchor is not None else None
+    if ev is not None and ev.turn <= len(rep.positions):
+        # the position just before the diagram: the start of the turn the example anchors it in
+        start = turn_start(rep, ev.turn)
+    else:
+        start = previous_diagram_start(rep, line, d)
     bound = Bound(turns or default_turns(rep, d, start), laps, positions)
     return _run(Explanation(diagram_id, rules, start, target, bound, example=path, target_from=target_from), keep)
 
@@ -179,8 +185,9 @@ def move_yaml(turn, geometry) -> str:
 
 
 def rows_text(rows) -> list[str]:
-    width = max((len(str(v)) for r in rows for v in r if v), default=1)
-    return [" ".join(str(v or ".").rjust(width) for v in r) for r in rows]
+    """Rows as an example writes them: '.' for an empty hole (None), a 0 as published."""
+    width = max((len(str(v)) for r in rows for v in r if v is not None), default=1)
+    return [" ".join(("." if v is None else str(v)).rjust(width) for v in r) for r in rows]
 
 
 def render(x: Explanation) -> str:
@@ -224,7 +231,7 @@ def render(x: Explanation) -> str:
         moves = "; ".join(move_yaml(t, g) for t in h.moves)
         out.append(f"#   decisions: {moves or '(none)'}")
         C = g.columns
-        reached = [list(h.cells[k * C:(k + 1) * C]) for k in range(g.rows)]
+        reached = [[v or None for v in h.cells[k * C:(k + 1) * C]] for k in range(g.rows)]
         for a, b in zip(rows_text(x.target), rows_text(reached)):
             out.append(f"#   {a}   |   {b}")
         for dd in board_diff(x.target, reached, g, labels=("published", "replay")):
