@@ -22,8 +22,8 @@ import textwrap
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..engine.geometry import NORTH, SOUTH
-from ..engine.position import Position
+from ..engine.geometry import CCW, CW, NORTH, SOUTH, direction_name
+from ..engine.position import Hand, Position
 from ..engine.search import Bound, search
 from ..errors import MancalaError
 from .examples import anchor_of
@@ -109,6 +109,19 @@ def _starts(rules, rows):
     for player in g.players:
         for reserves in dict.fromkeys(splits):
             out.append(rules.with_initial_state(replace(board, to_move=player, reserves=reserves)))
+    return out
+
+
+def _mid_turn_starts(starts):
+    """The same boards with a turn in progress: a lap has just ended in one of
+    the player's holes (a page often starts there), either way round."""
+    out = []
+    for start in starts:
+        g = start.geometry
+        for hole in g.track(start.to_move):
+            if start.cells[hole]:
+                for direction in (CCW, CW):
+                    out.append(replace(start, hand=Hand(0, hole, direction, True, False)))
     return out
 
 
@@ -245,7 +258,7 @@ def _new_chain(candidates, did, rows, marks, text, following, turns, positions):
             return chain
     for rules in fitting:
         starts = _starts(rules, rows)
-        for start in starts:
+        for start in starts + _mid_turn_starts(starts):
             chain = Chain(rules, start, did)
             chain.events, chain.positions = [], [start]
             if following and _fits(rules, following[0][1]):
@@ -274,6 +287,10 @@ def _start_lines(chain):
     out.append(f"  to_move: {pos.to_move}")
     if any(pos.reserves) or chain.rules.start.get("reserve"):
         out.append(f"  reserve: {{south: {pos.reserves[0]}, north: {pos.reserves[1]}}}")
+    if pos.hand is not None:
+        g = chain.rules.geometry
+        out.append(f"  hand: {{last: {g.name(pos.hand.hole)}, direction: {direction_name(pos.hand.direction)}, "
+                   f"first_lap: false}}")
     return out
 
 

@@ -117,7 +117,7 @@ class Verifier:
                     if row["status"] == "erratum":
                         problem, evidence = evidence_problem(example, line, rep, d, ev)
                         row = ({**row, "status": "mismatch", "reason": problem} if problem
-                               else {**row, "evidence": evidence})
+                               else {**row, "evidence": evidence["en"], "evidence_words": evidence})
                     if d.claims and row["status"] in ("verified", "generated", "erratum"):
                         problem = self.claims_problem(d, rep, index, rules)
                         if problem:
