@@ -221,6 +221,16 @@ def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, log
     for i, (did, rows, marks, text) in enumerate(diagrams):
         if log:
             log(f"{did} ...")
+        if not all(v is None or (isinstance(v, int) and v >= 0) for row in rows for v in row):
+            # numbers and labels (a sowing order, a picture): no board of seeds to search for
+            if chain is not None and chain.diagrams:
+                files.append(_write_chain(page, len(files) + 1, chain))
+            chain = None
+            files.append(_write_todo(page, did, rows, marks, text, prev_id, candidates, turns,
+                                     why="is not a board of seeds (a numbered track or a picture): "
+                                         "draw it with a track or special-holes example"))
+            prev_id = did
+            continue
         cells = _cells(rows)
         placed = None
         if chain is not None and _fits(chain.rules, rows):
@@ -258,11 +268,15 @@ def _new_chain(candidates, did, rows, marks, text, following, turns, positions):
             return chain
     for rules in fitting:
         starts = _starts(rules, rows)
-        for start in starts + _mid_turn_starts(starts):
+        # a turn in progress is tried with a small bound: a page that starts mid-turn shows the
+        # turn going on, and there are many such starts
+        tries = [(st, turns, positions) for st in starts]
+        tries += [(st, 1, min(positions, 2_000)) for st in _mid_turn_starts(starts)]
+        for start, t, n in tries:
             chain = Chain(rules, start, did)
             chain.events, chain.positions = [], [start]
             if following and _fits(rules, following[0][1]):
-                if extend(chain, _cells(following[0][1]), turns, positions) is not None:
+                if extend(chain, _cells(following[0][1]), t, n) is not None:
                     return chain
         if starts:
             fallback = Chain(rules, starts[0], did)
@@ -330,12 +344,14 @@ def _write_chain(page, n, chain) -> DraftFile:
     return DraftFile(name, "\n".join(lines) + "\n", chained, starts, [])
 
 
-def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns) -> DraftFile:
+def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=None) -> DraftFile:
     name = f"{page}-draft-{did}-todo"
     g = next((r for r in candidates if _fits(r, rows)), candidates[0])
     whence = f"from {prev_id}" if prev_id else "from the page's previous diagram"
+    what = (f"# TODO: {did} {why}." if why else
+            f"# TODO: no continuation {whence} reaches {did} within {turns} turns (every decision tried).")
     lines = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
-             f"# TODO: no continuation {whence} reaches {did} within {turns} turns (every decision tried).",
+             what,
              f"# Find the moves that lead here (`mancala-diagrams explain {did} --turns N`), or declare an",
              "# erratum with its evidence, or say why the page starts afresh here; then remove this TODO.",
              f"example: {page}-draft-{did}-todo", f"rules: {g.name}",
@@ -346,5 +362,5 @@ def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns) -> Dra
     if g.start.get("reserve"):
         lines.append("  reserve: {south: 0, north: 0}")
     lines += ["diagrams:"] + _comment(text, "  ") + [f"  - id: {did}", "    at: start", "    board: |"]
-    lines += ["      " + r for r in rows_text(rows)]
+    lines += ["      " + r for r in rows_text([[v for v in row] for row in rows])]
     return DraftFile(name, "\n".join(lines) + "\n", [], [], [did])
