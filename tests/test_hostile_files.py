@@ -193,13 +193,15 @@ def test_a_socket_is_not_a_file(tmp_path):
 def project(tmp_path):
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     (tmp_path / "sources" / "x").mkdir(parents=True)
+    shutil.copytree(ROOT / "docs" / "data", tmp_path / "docs" / "data")       # the known pages
+    shutil.copy(ROOT / "docs" / "bibliography.md", tmp_path / "docs")
     return tmp_path
 
 
 EXAMPLE = """example: ex
 rules: {rules}
 title: {{en: x, fr: x}}
-source: {{page: x}}
+source: {{page: katro, describes: [busser]}}
 start: {{}}
 diagrams: [{{id: x-1, at: start, board: "1"}}]
 """
@@ -421,3 +423,16 @@ def test_new_refuses_a_name_that_is_a_path(project, what, extra):
     assert done.stderr == ("mancala-diagrams: '../../evil' is not a name for a new file (expected lower-case "
                            "letters, digits and '-' (at most 100), without .yaml)\n")
     assert not (project.parent / "evil.yaml").exists()
+
+
+def test_more_turns_than_the_limit_are_refused_before_any_is_read(project):
+    from mancala_diagrams.files.examples import ExampleLoader
+    from mancala_diagrams.files.loader import RulesLibrary
+    path = project / "sources" / "x" / "ex.yaml"
+    text = EXAMPLE.format(rules="katro-6").replace("diagrams:", "moves:\n" + "  - {hole: z9}\n" * 501 + "diagrams:")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(MancalaError) as info:
+        ExampleLoader(RulesLibrary(project / "rules")).load(path)
+    # five lines, then "moves:" on line 6: the 501st turn is on line 6 + 501
+    assert str(info.value).replace(str(project), "P") == (
+        "P/sources/x/ex.yaml:507:5: more than 500 turns in one line (expected at most 500, the limit MAX_MOVES)")
