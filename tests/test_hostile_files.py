@@ -100,6 +100,8 @@ def test_fifty_thousand_levels_neither_crash_nor_recurse():
                                "(expected text, numbers, true/false, null, lists and mappings)"),
     ("x: !!set {a, b}\n", "f.yaml:1:4: YAML tag '!!set' is not allowed (files are plain data) "
                           "(expected text, numbers, true/false, null, lists and mappings)"),
+    ("id: !!merge x\n", "f.yaml:1:5: YAML tag '!!merge' is not allowed (files are plain data) "
+                         "(expected text, numbers, true/false, null, lists and mappings)"),
     ("x: !!int " + "9" * 200 + "\n",
      "f.yaml:1:4: a number of 200 characters is too long (expected at most 100 characters)"),
 ])

@@ -129,8 +129,8 @@ class _Builder:
             tag = self.resolver.resolve(yaml.ScalarNode, value, ev.implicit)
         if tag == _T + "str":
             return value
-        if tag == _T + "merge":
-            return "<<"
+        if tag == _T + "merge" and ev.tag is None:
+            return "<<"                         # a plain '<<': refused as a key, text elsewhere
         if tag not in _SCALAR_TAGS:
             raise self.error(f"YAML tag {_short(tag)!r} is not allowed (files are plain data)", ev.start_mark,
                              expected="text, numbers, true/false, null, lists and mappings")
