@@ -13,7 +13,15 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-test: $(STAMP)
+# axe-core, the accessibility rules the browser test runs on every page,
+# pinned in package.json / package-lock.json (npm's registry; node_modules/ is not committed).
+AXE := node_modules/axe-core/axe.min.js
+
+$(AXE): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(AXE)
+
+test: $(STAMP) $(AXE)
 	$(PY) -m pytest -q
 
 verify: $(STAMP)

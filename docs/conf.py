@@ -4,24 +4,34 @@ One build is one language: ``make site`` builds this project twice, with
 ``-D language=en`` and ``-D language=fr`` (English is the source language; the
 French text comes from the gettext catalogs in ``locales/``).
 """
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
 
 project = "Mancala diagrams"
 author = "The mancala-diagrams contributors"
 copyright = "2025, the mancala-diagrams contributors"
 language = "en"
 
-extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.solutions"]
+extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.solutions", "accessible_html"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
 exclude_patterns = ["_build", "_root", "drafts", "locales", "README.md", "Thumbs.db", ".DS_Store"]
 templates_path = ["_templates"]
-html_theme = "alabaster"
-html_theme_options = {"description": "", "show_relbars": True}
-html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
+# Furo: responsive (navigation and search at the top on a phone), light and
+# dark modes.  The "view" button of its page header is replaced by the language
+# switch (_templates/components/view-this-page.html); _templates/page.html
+# writes the footer; _static/site.css holds the few site-wide rules.
+html_theme = "furo"
+html_theme_options = {"top_of_page_buttons": ["view"]}
+html_static_path = ["_static"]
+html_css_files = ["site.css"]
+html_js_files = [("site.js", {"defer": "defer"})]
+html_favicon = "_static/favicon.svg"
+html_show_sphinx = False
 html_last_updated_fmt = None
 html_show_sourcelink = False
 html_copy_source = False
@@ -36,3 +46,17 @@ gettext_location = True
 # Board images: one cache shared by the builds of both languages.
 mancala_image_cache = str(HERE.parent / "_build" / "images")
 mancala_project_root = str(HERE.parent)
+
+# The site's name in each language (``-D language=fr`` is applied after this
+# file is read, so the name is chosen once the configuration is complete).
+SITE_NAME = {"en": "Mancala diagrams", "fr": "Diagrammes de mancala"}
+
+
+def _name_the_site(app, config):
+    name = SITE_NAME.get(config.language, SITE_NAME["en"])
+    config.project = name
+    config.html_title = name
+
+
+def setup(app):
+    app.connect("config-inited", _name_the_site)

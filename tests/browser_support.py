@@ -8,6 +8,7 @@ import functools
 import http.server
 import os
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +57,47 @@ def chromium(profile, javascript=True, width=1200):
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def require_axe():
+    """The path of axe-core's script, installed by `make test` (npm ci); skip when absent, except in CI."""
+    if not AXE.exists():
+        if IN_CI:
+            raise RuntimeError(f"CI=true but {AXE} is missing: `make test` installs it with npm ci")
+        pytest.skip("axe-core is not installed (run `npm ci`)", allow_module_level=True)
+    return AXE
+
+
+def run_axe(driver):
+    """Run axe-core on the page loaded in *driver*; returns its violations
+    (a list of {id, impact, help, nodes: [{target, html}]})."""
+    if not driver.execute_script("return typeof window.axe === 'object'"):
+        driver.execute_script(AXE.read_text(encoding="utf-8"))
+    driver.set_script_timeout(120)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map(n => ({target: n.target, html: n.html.slice(0, 200)}))}))))"
+        ".catch(e => done({error: String(e)}));")
+    if isinstance(result, dict) and "error" in result:
+        raise RuntimeError(f"axe-core failed: {result['error']}")
+    return result
+
+
+PAGE_WIDTH = """
+const doc = document.documentElement;
+return {viewport: doc.clientWidth, page: doc.scrollWidth,
+        wide: Array.from(document.querySelectorAll('body *'))
+            .filter(e => e.getBoundingClientRect().right > doc.clientWidth + 1 && e.getClientRects().length
+                    && getComputedStyle(e).position !== 'fixed')
+            .slice(0, 5).map(e => e.tagName + '.' + e.className)};
+"""
+
+
+def page_width(driver):
+    """How wide the loaded page is against its viewport (and a few elements sticking out)."""
+    return driver.execute_script(PAGE_WIDTH)

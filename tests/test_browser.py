@@ -1,6 +1,9 @@
 """The built site in a real browser (headless Chromium from Debian, driven by
-Selenium): every image of a game page loads and has alt text, and the language
-switch lands on the same page in the other language.
+Selenium): every image of a game page loads and has alt text, the language
+switch lands on the same page (and place) in the other language, and every
+page of both languages, at a desktop's width (1280 px) and a phone's (390 px),
+passes axe-core's accessibility rules with no critical or serious violation
+and is no wider than the screen.
 
 The test builds the site itself (both languages, as ``make site`` does) into a
 temporary directory and serves it on 127.0.0.1.  In CI (``CI=true``) it must
@@ -17,9 +20,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from browser_support import chromium, require_chromium, serve  # noqa: E402
+from browser_support import (chromium, page_width, require_axe, require_chromium,  # noqa: E402
+                             run_axe, serve)
 
 require_chromium()
+require_axe()
 
 from selenium.webdriver.common.by import By  # noqa: E402
 
@@ -90,3 +95,58 @@ def test_root_page_offers_both_languages(server, browser):
     assert browser.current_url == f"{server}/fr/index.html"
     browser.find_element(By.ID, "lang-switch").click()
     assert browser.current_url == f"{server}/en/index.html"
+
+
+def test_language_switch_keeps_the_place_on_the_page(server, browser):
+    browser.get(f"{server}/en/games/katro.html#board-and-start")
+    browser.find_element(By.ID, "lang-switch").click()
+    assert browser.current_url == f"{server}/fr/games/katro.html#board-and-start"
+
+
+def test_pages_name_their_other_language_for_search_engines(site):
+    html = (site / "fr" / "games" / "katro.html").read_text(encoding="utf-8")
+    assert '<link rel="alternate" hreflang="en" href="../../en/games/katro.html">' in html
+    assert '<link rel="alternate" hreflang="fr" href="../../fr/games/katro.html">' in html
+
+
+def site_pages(site):
+    """Every page of both languages (new pages included as they appear)."""
+    pages = sorted(p.relative_to(site).as_posix() for lang in ("en", "fr") for p in (site / lang).rglob("*.html"))
+    assert len(pages) >= 30
+    return ["index.html", *pages]
+
+
+def set_width(browser, width):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_page_passes_axe_and_fits_the_screen(site, server, browser, width):
+    set_width(browser, width)
+    problems = []
+    try:
+        for page in site_pages(site):
+            browser.get(f"{server}/{page}")
+            for v in run_axe(browser):
+                if v["impact"] in ("critical", "serious"):
+                    where = "; ".join(" ".join(n["target"]) for n in v["nodes"][:3])
+                    problems.append(f"{page}: {v['impact']} {v['id']} ({v['help']}) at {where}")
+            size = page_width(browser)
+            if size["page"] > size["viewport"]:
+                problems.append(f"{page}: {size['page']} px wide in a {size['viewport']} px screen "
+                                f"(sticking out: {size['wide']})")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert not problems, f"{len(problems)} problems at {width} px:\n" + "\n".join(problems[:30])
+
+
+def test_axe_finds_what_it_is_asked_to_find(server, browser):
+    """The check can fail: a page with an unlabelled image and pale text has serious violations."""
+    browser.get(f"{server}/en/index.html")
+    browser.execute_script("""
+        const img = document.createElement('img'); img.src = 'x.png'; document.querySelector('article').append(img);
+        const p = document.createElement('p'); p.textContent = 'pale'; p.style.color = '#eee';
+        document.querySelector('article').append(p);""")
+    found = {v["id"] for v in run_axe(browser) if v["impact"] in ("critical", "serious")}
+    assert {"image-alt", "color-contrast"} <= found

@@ -37,11 +37,6 @@ and values while you type (see [Adding a variant](howto-variant.md)).
 Each block below comes with its description, the table of its parameters and
 examples. The tests load every example as part of a rules file that uses the block.
 
-```{contents} Blocks
-:local:
-:depth: 1
-```
-
 """
 
 DEFAULTS = "Example, every parameter at its default value:"
