@@ -27,6 +27,8 @@ PO_DIR = DOCS / "locales" / "fr" / "LC_MESSAGES"
 PACKAGE = ROOT / "mancala_diagrams"
 CAPTIONS = PACKAGE / "drawing" / "locales"
 CAPTIONS_POT = CAPTIONS / "captions.pot"
+# The words of the templates (docs/_templates) and of the theme (Furo).
+THEME_CATALOG = "sphinx.po"
 
 
 def nothing_to_translate(msgid: str) -> bool:
@@ -81,7 +83,10 @@ def merge_one(pot_path: Path, po_path: Path) -> Path:
         po = polib.pofile(str(po_path))
         po.merge(pot)
         for entry in [e for e in po if e.obsolete]:
-            po.remove(entry)
+            if po_path.name == THEME_CATALOG:  # the theme's own words are not in our templates: kept
+                entry.obsolete = False
+            else:
+                po.remove(entry)
     else:
         po = polib.POFile()
         po.metadata = {
