@@ -99,7 +99,9 @@ def test_root_page_offers_both_languages(server, browser):
 
 def test_language_switch_keeps_the_place_on_the_page(server, browser):
     browser.get(f"{server}/en/games/katro.html#board-and-start")
-    browser.find_element(By.ID, "lang-switch").click()
+    switch = browser.find_element(By.ID, "lang-switch")   # at the top: the reader scrolls back to it
+    browser.execute_script("arguments[0].scrollIntoView()", switch)
+    switch.click()
     assert browser.current_url == f"{server}/fr/games/katro.html#board-and-start"
 
 
