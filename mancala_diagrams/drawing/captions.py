@@ -826,3 +826,30 @@ def describe_erratum(record: dict, lang: str) -> str:
         parts.append(w.gettext("Evidence: %(text)s", text=extra[lang]))
     parts.append(w.gettext("Anyone can re-run it: mancala-diagrams verify %(example)s.", example=record["example"]))
     return " ".join(p.strip() for p in parts if p and p.strip())
+
+
+def describe_step(example, step, lang: str) -> str:
+    """The caption of one step of a worked example (without its id): the
+    diagram's own caption if the file gives one, else the start or the events
+    told from the replay, else the example's caption or title; then the rules
+    the page sets aside in that step (departures).  *example* and *step* have
+    the fields of :class:`mancala_diagrams.files.examples.Example` and
+    :class:`mancala_diagrams.files.steps.Step`."""
+    events = step.events
+    if step.diagram.caption:
+        text = in_language(step.diagram.caption, lang)
+    elif events and all(e.kind == "start" for e in events):
+        text = describe_start(example.start or step.position, lang, example.rules, title=example.title,
+                              assumed=bool(example.assumptions), artificial=example.artificial)
+    elif events:
+        text = describe_events(events, example.rules.geometry, lang, following=step.following,
+                               rules=example.rules, start=example.start)
+    elif example.caption:
+        text = in_language(example.caption, lang)
+    else:
+        text = in_language(example.title, lang)
+    for dep in step.departures:
+        text += " " + words(lang).gettext(
+            "Departure: turn %(turn)s is played as the page plays it, against its own rule %(rule)s. %(reason)s",
+            turn=dep["turn"], rule=dep["rule"], reason=in_language(dep["reason"], lang))
+    return text

@@ -415,9 +415,8 @@ def render_png(position: Position, highlights=None, marks=None, numbers=None,
 
 
 def empty_board(columns: int, rows_per_player: int = 2, solo: bool = False) -> Position:
-    """A board with no seeds (for sowing orders)."""
-    nrows = rows_per_player * (1 if solo else 2)
-    return Position.from_rows([[0] * columns for _ in range(nrows)], solo=solo)
+    """A board with no seeds (for sowing orders): :meth:`Position.empty`."""
+    return Position.empty(columns, rows_per_player, solo)
 
 
 def track_numbers(geometry, player: str, start, direction: int, first: int = 0) -> dict:

@@ -60,6 +60,12 @@ class Position:
 
     # -- construction ------------------------------------------------------------
     @classmethod
+    def empty(cls, columns: int, rows_per_player: int = 2, solo: bool = False) -> "Position":
+        """A board with no seeds (for sowing orders and coloured holes)."""
+        nrows = rows_per_player * (1 if solo else 2)
+        return cls.from_rows([[0] * columns for _ in range(nrows)], solo=solo)
+
+    @classmethod
     def from_rows(cls, rows, *, rows_per_player=None, solo=False, **kw) -> "Position":
         """From a list of rows (top first) of ints or None (an empty hole)."""
         if not rows or not all(isinstance(r, (list, tuple)) for r in rows):

@@ -3,7 +3,8 @@
 :mod:`.yamlio` (YAML with line and column on every node), :mod:`.fields` and
 :mod:`.formats` (the keys of rules and example files), :mod:`.schema` (JSON
 Schemas generated from those tables), :mod:`.loader` (rules files),
-:mod:`.examples` (example files and their replay), :mod:`.verify` (published
+:mod:`.examples` (example files and their replay), :mod:`.steps` (an
+example's steps as a page shows them), :mod:`.verify` (published
 diagrams against the replay), :mod:`.project` (where the project's folders
 are), :mod:`.scaffold` (the ``new`` command's starting files),
 :mod:`.blockdocs` (the generated building-blocks page) and :mod:`.memo`.

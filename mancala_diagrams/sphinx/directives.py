@@ -1,8 +1,10 @@
 """Sphinx extension: draw positions, sowing orders and worked examples.
 
-A thin layer: it reads the directive, asks the engine to replay the example,
-asks :mod:`captions` for the words and :mod:`render` for the pixels, and
-returns standard docutils ``figure``/``image`` nodes.  Directives (usable from
+A thin layer: it parses the directive's options, asks the files layer for the
+example and its steps (:mod:`mancala_diagrams.files.steps`), the drawing for
+the words (:mod:`~mancala_diagrams.drawing.captions`) and the image files
+(:mod:`~mancala_diagrams.drawing.images`), and returns standard docutils
+``figure``/``image`` nodes.  Directives (usable from
 reST and from MyST's ``{directive}`` fences):
 
 ``mancala-example PATH``
@@ -37,17 +39,15 @@ Images are drawn at read time into a cache directory shared by the builds of
 both languages (config ``mancala_image_cache``; default ``_mancala_images``
 beside the doctree directory), named by a hash of their content and written
 atomically, so an unchanged image is never redrawn and a crash never leaves a
-half-written file.  Generated words (captions, alt text) are written in the
-build's ``language``, so they need no translation catalog and are kept out of
-the gettext extraction.  A bad example gives a warning naming the YAML file and
+half-written file.  Generated words (captions, alt text, table headers) come
+from the caption catalogs in the build's ``language`` (a project may add its
+own with ``mancala_locale_dirs``), so they are kept out of the pages' gettext
+extraction.  A bad example gives a warning naming the YAML file and
 line, never an exception.
 """
 from __future__ import annotations
 
 import os
-import tempfile
-import time
-from dataclasses import replace
 from pathlib import Path
 
 from docutils import nodes
@@ -56,11 +56,12 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
-from ..drawing import captions, render
+from ..drawing import captions, images, render
 from ..drawing.catalog import N_, catalog_language, in_language, use_locale_dirs, words
 from ..errors import MancalaError
-from ..engine.geometry import CCW, NORTH, SOUTH, parse_direction
+from ..engine.geometry import SOUTH, parse_direction
 from ..engine.position import Position
+from ..files.steps import differing, grid_position, position_at
 
 logger = logging.getLogger(__name__)
 
@@ -78,8 +79,6 @@ WORDS = {
     "not_drawn": N_("not drawn on this site"),
     "published": N_("Left: as published. Right: as replayed by the engine; the marked holes differ."),
     "assumptions": N_("Assumptions"),
-    "departure": N_("Departure: turn %(turn)s is played as the page plays it, against its own rule "
-                    "%(rule)s. %(reason)s"),
     "no_errata": N_("No erratum is declared."),
     "details": N_("Details"),
     "own_example": N_("The project’s own example: no source draws these boards; the rules engine "
@@ -131,36 +130,8 @@ def image_dir(env) -> Path:
 
 def write_image(env, position, highlights=None, marks=None, numbers=None, options=None,
                 labels=None) -> Path:
-    """Draw the image unless a file with its content hash exists; return its path."""
-    folder = image_dir(env)
-    folder.mkdir(parents=True, exist_ok=True)
-    key = render.cache_key(position, highlights, marks, numbers, options, labels)
-    path = folder / f"board-{key}.png"
-    if not path.exists():
-        started = time.perf_counter()
-        data = render.render_png(position, highlights, marks, numbers, options, labels)
-        log = os.environ.get("MANCALA_RENDER_LOG")
-        if log:  # make bench: which images a build drew, and how long each took
-            with open(log, "a", encoding="utf-8") as fh:
-                fh.write(f"{path.name}\t{time.perf_counter() - started:.6f}\n")
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-    return path
-
-
-def _size(position, options=None, has_trays=None) -> tuple[int, int]:
-    o = options or render.Options()
-    g = position.geometry
-    if has_trays is None:
-        has_trays = o.tray_room or bool((position.hand and position.hand.seeds) or any(position.reserves))
-    return render.board_size(g, o, has_trays and o.trays)
+    """The image file of *position* in the build's image folder (drawn if new)."""
+    return images.image_file(image_dir(env), position, highlights, marks, numbers, options, labels)
 
 
 class MancalaDirective(SphinxDirective):
@@ -171,7 +142,7 @@ class MancalaDirective(SphinxDirective):
         path = write_image(self.env, position, highlights, marks, numbers, options, labels)
         docdir = Path(self.env.doc2path(self.env.docname)).parent
         uri = Path(os.path.relpath(path, docdir)).as_posix()
-        w, h = _size(position, options)
+        w, h = images.image_size(position, options)
         return nodes.image(uri=uri, alt=alt, width=f"{w}px",
                            classes=["mancala-board", "no-scaled-link"])
 
@@ -232,16 +203,6 @@ class MancalaDirective(SphinxDirective):
         return [geometry.parse(n) for n in (names or "").replace(",", " ").split()]
 
 
-def _parse_marks(text, geometry) -> dict:
-    marks = {}
-    for item in (text or "").split():
-        if "=" not in item:
-            raise MancalaError(f"a mark is HOLE=COLOUR, not {item!r}")
-        hole, colour = item.split("=", 1)
-        marks[geometry.parse(hole)] = colour
-    return marks
-
-
 HIGHLIGHT_OPTIONS = {role: directives.unchanged for role in render.ROLES}
 
 
@@ -289,7 +250,7 @@ class PositionDirective(MancalaDirective):
             g = position.geometry
             highlights = {role: self.holes_option(g, self.options.get(role)) for role in render.ROLES
                           if self.options.get(role)}
-            marks = _parse_marks(self.options.get("marks"), g)
+            marks = images.parse_marks(self.options.get("marks"), g)
         except MancalaError as exc:
             return self.warn(f"mancala-position: {exc}", getattr(self, "bad_line", None))
         lang = lang_of(self.env)
@@ -388,96 +349,11 @@ class LegendDirective(MancalaDirective):
 
 # -- worked examples -------------------------------------------------------------------------
 
-def _highlights_from(events, geometry) -> dict:
-    """Highlight roles for one step, from the events that led to it."""
-    hl = {role: set() for role in ("emptied", "sown", "last", "captured")}
-    last = None
-    for e in events:
-        if e.kind == "pickup":
-            hl["emptied"].update(e.holes)
-        elif e.kind in ("drop", "place"):
-            hl["sown"].update(e.holes)
-            last = e.holes[-1] if e.holes else last
-        elif e.kind == "capture":
-            hl["captured"].update(e.holes)
-        elif e.kind == "merge":
-            hl["sown"].update(e.holes)
-    if last is not None:
-        hl["last"].add(last)
-        hl["sown"].discard(last)
-    # a hole emptied and sown again in the same step is shown as sown
-    hl["emptied"] -= hl["sown"] | hl["last"]
-    return {k: sorted(v) for k, v in hl.items() if v}
-
-
-def _special_holes(rules, geometry) -> list:
-    """Holes the rules treat specially (rova, nyumba, tsibongy, target), if the rules say."""
-    for attr in ("special_holes", "specials"):
-        holes = getattr(rules, attr, None)
-        if holes:
-            try:
-                return sorted({h if isinstance(h, int) else geometry.parse(h) for h in holes})
-            except MancalaError:
-                return []
-    return []
-
-
-def _grid_position(grid, like: Position) -> Position:
-    return replace(like, cells=tuple(v or 0 for row in grid for v in row))
-
-
-def _differing(a: Position, b: Position) -> list:
-    if a.geometry.size != b.geometry.size:
-        return []
-    return [h for h, (x, y) in enumerate(zip(a.cells, b.cells)) if x != y]
-
-
 def _project_root(env, path) -> Path:
     if env.config.mancala_project_root:
         return Path(env.config.mancala_project_root)
     from ..files.project import find_root
     return find_root(Path(path).parent)
-
-
-_LIBRARIES: dict = {}
-
-
-def _rules_library(directory: Path):
-    """One rules library per rules folder for the whole build (each example used to
-    parse its rules files again), renewed when a rules file changes."""
-    from ..files.loader import RulesLibrary
-    files = sorted(Path(directory).glob("*.yaml"))
-    signature = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files)
-    cached = _LIBRARIES.get(str(directory))
-    if cached is None or cached[0] != signature:
-        cached = _LIBRARIES[str(directory)] = (signature, RulesLibrary(directory))
-    return cached[1]
-
-
-def _numbers_from_grid(grid, geometry) -> dict:
-    C = geometry.columns
-    return {r * C + c: v for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None}
-
-
-def _position_at(event, rep, g) -> Position:
-    """The board right after *event*, with the seeds in hand and the reserves."""
-    from ..engine.position import Hand
-    positions = rep.positions
-    base = positions[min(event.turn - 1, len(positions) - 1)] if positions else None
-    reserves = list(base.reserves) if base is not None else [0, 0]
-    if event.kind != "start":
-        for e in rep.events:   # a seed placed from the reserve during this turn
-            if e.turn == event.turn and e.kind == "place":
-                idx = 0 if e.player == SOUTH else 1
-                reserves[idx] = max(0, reserves[idx] - (e.count or 1))
-            if e is event:
-                break
-    hand = Hand(event.hand, event.holes[0] if event.holes else 0, event.direction or CCW) if event.hand else None
-    # the mechanics' state (a special hole chosen at a set-up turn ...): once a turn
-    # has begun, the state it ends with
-    after = positions[event.turn] if event.kind != "start" and event.turn < len(positions) else base
-    return Position(g, tuple(event.cells), to_move=event.player if event.player in g.players else SOUTH,
-                    reserves=tuple(reserves), state=after.state if after is not None else (), hand=hand)
 
 
 class ExampleDirective(MancalaDirective):
@@ -498,60 +374,14 @@ class ExampleDirective(MancalaDirective):
         self.yaml_path = path
         lang = lang_of(self.env)
         try:
-            if not os.path.exists(path):
-                raise MancalaError("no such example file", file=str(path))
-            from ..files.examples import ExampleLoader
-            root = _project_root(self.env, path)
-            example = ExampleLoader(_rules_library(root / "rules")).load(path)
-            out = self.draw(example, lang)
+            from ..files.steps import example_steps, load_example
+            example = load_example(path, _project_root(self.env, path))
+            out = self.draw(example, list(example_steps(example)), lang)
         except Exception as exc:  # noqa: BLE001 - a bad example must not stop the build
             return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
         return out
 
-    # -- the steps: (diagram, position, events, following event, numbers) ----------------
-    def steps(self, example):
-        from ..files.examples import replay_line, shared_turns, track_grid
-        g = example.rules.geometry
-        if example.kind == "start":
-            start = example.rules.initial_position()
-            for d in example.diagrams:
-                yield d, start, [], None, None
-            return
-        if example.kind == "special-holes":     # coloured holes only: the marks are the drawing
-            board = render.empty_board(g.columns, g.rows_per_player, g.solo)
-            for d in example.diagrams:
-                yield d, board, [], None, None
-            return
-        if example.kind == "track":
-            numbers = _numbers_from_grid(track_grid(example), g)
-            board = render.empty_board(g.columns, g.rows_per_player, g.solo)
-            for d in example.diagrams:
-                visible = {h: n for h, n in numbers.items()
-                           if d.grid[h // g.columns][h % g.columns] is not None} or numbers
-                yield d, board, [], None, visible
-            return
-        self.departures = {}
-        for line in example.lines:
-            rep = replay_line(example, line)
-            shared = shared_turns(example, line)       # a branch's turns shared with its parent line
-            done = sum(1 for e in rep.events if e.turn <= shared)
-            for d in line.diagrams:
-                ev = rep.event(d)
-                if ev is None:
-                    why = f": {rep.error}" if rep.error else ""
-                    raise MancalaError(f"diagram {d.id}: the replay has no event {d.at!r}{why}",
-                                       file=example.path, line=d.line)
-                idx = next(i for i, e in enumerate(rep.events) if e is ev)
-                chunk = rep.events[done:idx + 1] if idx >= done else [ev]
-                done = max(done, idx + 1)
-                following = rep.events[idx + 1:idx + 5]
-                turns = {e.turn for e in chunk}
-                self.departures[d.id] = [x for x in rep.departures if x["turn"] in turns and x["turn"] > shared]
-                yield d, _position_at(ev, rep, g), chunk, following, None
-
-    def draw(self, example, lang):
-        g = example.rules.geometry
-        specials = _special_holes(example.rules, g)
+    def draw(self, example, steps, lang):
         result = []
         if example.generated:  # say so: the site otherwise shows published diagrams only
             own = nodes.paragraph(classes=["mancala-generated"])
@@ -569,42 +399,28 @@ class ExampleDirective(MancalaDirective):
             note += items
             result.append(note)
         records, figures = [], []
-        steps = list(self.steps(example))
         # the same image size on every step: keep the trays' room if any step needs it
-        trays = any((p.hand and p.hand.seeds) or any(p.reserves) for _d, p, _e, _f, _n in steps)
+        trays = any((s.position.hand and s.position.hand.seeds) or any(s.position.reserves) for s in steps)
         options = render.Options(tray_room=True) if trays else None
-        for diagram, position, events, following, numbers in steps:
-            hl = _highlights_from(events, g)
-            step_specials = specials or example.rules.special_holes_at(position)
-            if step_specials:
-                hl["special"] = step_specials
+        for step in steps:
+            diagram, position, numbers = step.diagram, step.position, step.numbers
+            hl = images.highlights_from(step.events)
+            specials = example.rules.special_holes_at(position)
+            if specials:
+                hl["special"] = specials
             marks = diagram.marks
-            if diagram.caption:
-                text = in_language(diagram.caption, lang)
-            elif events and all(e.kind == "start" for e in events):
-                text = captions.describe_start(example.start or position, lang, example.rules, title=example.title,
-                                               assumed=bool(example.assumptions), artificial=example.artificial)
-            elif events:
-                text = captions.describe_events(events, g, lang, following=following, rules=example.rules,
-                                                start=example.start)
-            elif example.caption:
-                text = in_language(example.caption, lang)
-            else:
-                text = in_language(example.title, lang)
-            for dep in getattr(self, "departures", {}).get(diagram.id, []):
-                text = f"{text} " + words(lang).lookup(WORDS["departure"], turn=dep["turn"], rule=dep["rule"],
-                                                       reason=in_language(dep["reason"], lang))
+            text = captions.describe_step(example, step, lang)
             anchor = nodes.make_id(diagram.id)
             alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers, rules=example.rules)
             erratum = diagram.erratum
             if erratum is not None:
-                published = _grid_position(diagram.grid, position)
-                diff = _differing(published, position)
+                published = grid_position(diagram.grid, position)
+                diff = differing(published, position)
                 left_alt = captions.describe_position(published, lang, highlights={"differs": diff})
-                images = [self.image_node(published, left_alt, {"differs": diff}, marks, options=options),
-                          self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
+                pair = [self.image_node(published, left_alt, {"differs": diff}, marks, options=options),
+                        self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
                 text = f"{text} {say('published', lang)} {in_language(erratum.reason, lang)}"
-                fig = self.figure(images, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
+                fig = self.figure(pair, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
             else:
                 fig = self.figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
                                   f"{diagram.id}. {text}", ids=[anchor])
@@ -699,16 +515,16 @@ class ErrataDirective(MancalaDirective):
         out = []
         for rec in records:
             self.env.note_dependency(rec["path"])
-            position = _position_at(rec["event"], rec["replay"], rec["geometry"])
-            published = _grid_position(rec["published"], position)
+            position = position_at(rec["event"], rec["replay"], rec["geometry"])
+            published = grid_position(rec["published"], position)
             hl = {"differs": rec["holes"]}
-            images = [self.image_node(published, captions.describe_position(published, lang, highlights=hl),
-                                      hl, rec["marks"]),
-                      self.image_node(position, captions.describe_position(position, lang, highlights=hl,
-                                                                           rules=rec["rules"]),
-                                      hl, rec["marks"])]
+            pair = [self.image_node(published, captions.describe_position(published, lang, highlights=hl),
+                                    hl, rec["marks"]),
+                    self.image_node(position, captions.describe_position(position, lang, highlights=hl,
+                                                                         rules=rec["rules"]),
+                                    hl, rec["marks"])]
             text = f"{rec['id']}. {say('published', lang)} {captions.describe_erratum(rec, lang)}"
-            out.append(self.figure(images, text, ids=[f"erratum-{nodes.make_id(rec['id'])}"],
+            out.append(self.figure(pair, text, ids=[f"erratum-{nodes.make_id(rec['id'])}"],
                                    classes=("mancala-erratum",)))
         return out + [placeholder]
 

@@ -1,0 +1,86 @@
+"""Board images as files, and what a step of an example highlights.
+
+:func:`image_file` draws a position into a folder of PNG files named by a hash
+of their content (:func:`render.cache_key`), written atomically: an unchanged
+image is never drawn twice (the builds of both languages share the folder) and
+a crash never leaves half a file.  The environment variable
+``MANCALA_RENDER_LOG`` names a file to which each image actually drawn appends
+its name and drawing time (``make bench``).
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from . import render
+
+
+def image_file(folder, position, highlights=None, marks=None, numbers=None, options=None,
+               labels=None) -> Path:
+    """Draw the image unless a file with its content hash exists; return its path."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    key = render.cache_key(position, highlights, marks, numbers, options, labels)
+    path = folder / f"board-{key}.png"
+    if not path.exists():
+        started = time.perf_counter()
+        data = render.render_png(position, highlights, marks, numbers, options, labels)
+        log = os.environ.get("MANCALA_RENDER_LOG")
+        if log:  # make bench: which images a build drew, and how long each took
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(f"{path.name}\t{time.perf_counter() - started:.6f}\n")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    return path
+
+
+def image_size(position, options=None, has_trays=None) -> tuple[int, int]:
+    """(width, height) in pixels of the image of *position*."""
+    o = options or render.Options()
+    if has_trays is None:
+        has_trays = o.tray_room or bool((position.hand and position.hand.seeds) or any(position.reserves))
+    return render.board_size(position.geometry, o, has_trays and o.trays)
+
+
+def highlights_from(events) -> dict:
+    """{role: holes} for one step, from the events that led to it: the hole
+    emptied, the holes sown, the last seed, the holes captured."""
+    hl = {role: set() for role in ("emptied", "sown", "last", "captured")}
+    last = None
+    for e in events:
+        if e.kind == "pickup":
+            hl["emptied"].update(e.holes)
+        elif e.kind in ("drop", "place"):
+            hl["sown"].update(e.holes)
+            last = e.holes[-1] if e.holes else last
+        elif e.kind == "capture":
+            hl["captured"].update(e.holes)
+        elif e.kind == "merge":
+            hl["sown"].update(e.holes)
+    if last is not None:
+        hl["last"].add(last)
+        hl["sown"].discard(last)
+    # a hole emptied and sown again in the same step is shown as sown
+    hl["emptied"] -= hl["sown"] | hl["last"]
+    return {k: sorted(v) for k, v in hl.items() if v}
+
+
+def parse_marks(text, geometry) -> dict:
+    """{hole: colour} from ``HOLE=COLOUR`` items separated by spaces (``c2=red``)."""
+    from ..errors import MancalaError
+    marks = {}
+    for item in (text or "").split():
+        if "=" not in item:
+            raise MancalaError(f"a mark is HOLE=COLOUR, not {item!r}")
+        hole, colour = item.split("=", 1)
+        marks[geometry.parse(hole)] = colour
+    return marks
