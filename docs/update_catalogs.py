@@ -64,7 +64,7 @@ def extract_captions(pot_path: Path = CAPTIONS_POT) -> Path:
                     context=context)
     pot_path.parent.mkdir(parents=True, exist_ok=True)
     with open(pot_path, "wb") as f:
-        write_po(f, catalog, width=0, sort_by_file=True)
+        write_po(f, catalog, width=0, sort_by_file=True, include_lineno=False)  # stable across edits
     pot = polib.pofile(str(pot_path), wrapwidth=0)
     pot.header = "Messages of the generated captions, alt texts and tables (make i18n writes this file)."
     pot.metadata = {k: v for k, v in pot.metadata.items() if k in ("Project-Id-Version", "MIME-Version",
@@ -74,7 +74,10 @@ def extract_captions(pot_path: Path = CAPTIONS_POT) -> Path:
 
 
 def merge_captions(pot_path: Path = CAPTIONS_POT) -> list[Path]:
-    return [merge_one(pot_path, po_path) for po_path in sorted(CAPTIONS.glob("*/LC_MESSAGES/captions.po"))]
+    """Into the caption catalog of every language folder (a new, empty
+    ``<lang>/LC_MESSAGES/`` folder gets one with every message untranslated)."""
+    return [merge_one(pot_path, folder / "captions.po")
+            for folder in sorted(p for p in CAPTIONS.glob("*/LC_MESSAGES") if p.is_dir())]
 
 
 def merge_one(pot_path: Path, po_path: Path) -> Path:
