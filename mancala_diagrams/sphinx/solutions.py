@@ -4,7 +4,7 @@
 The solver writes the file; this module only reads it, and is tolerant of its
 exact shape: the results are the list under ``results`` (or ``widths``, or the
 file itself if it is a list), one mapping per board width.  Known fields get a
-translated column heading (:data:`HEADINGS`); other scalar fields are shown
+column heading from the caption catalogs (:data:`HEADINGS`); other scalar fields are shown
 too, under their own name, so that nothing the solver proves is hidden.
 Nested values (an optimal sequence ...) are left to other directives.
 
@@ -16,35 +16,35 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..drawing.catalog import N_, words
 from ..errors import MancalaError
 
 HEADINGS = {
-    "columns": {"en": "Columns", "fr": "Colonnes"},
-    "width": {"en": "Columns", "fr": "Colonnes"},
-    "seeds": {"en": "Seeds", "fr": "Graines"},
-    "turns": {"en": "Fewest turns", "fr": "Moins de tours"},
-    "min_turns": {"en": "Fewest turns", "fr": "Moins de tours"},
-    "laps": {"en": "Fewest laps (with the fewest turns)", "fr": "Moins de semis (au moins de tours)"},
-    "min_laps": {"en": "Fewest laps (with the fewest turns)", "fr": "Moins de semis (au moins de tours)"},
-    "lower_bound": {"en": "Lower bound", "fr": "Borne inférieure"},
-    "upper_bound": {"en": "Upper bound", "fr": "Borne supérieure"},
-    "status": {"en": "Status", "fr": "Statut"},
-    "method": {"en": "Proof", "fr": "Preuve"},
-    "proof": {"en": "Proof", "fr": "Preuve"},
-    "positions": {"en": "Positions searched", "fr": "Positions explorées"},
-    "nodes": {"en": "Positions searched", "fr": "Positions explorées"},
-    "seconds": {"en": "Time (s)", "fr": "Temps (s)"},
-    "time_s": {"en": "Time (s)", "fr": "Temps (s)"},
+    "columns": N_("Columns"),
+    "width": N_("Columns"),
+    "seeds": N_("Seeds"),
+    "turns": N_("Fewest turns"),
+    "min_turns": N_("Fewest turns"),
+    "laps": N_("Fewest laps (with the fewest turns)"),
+    "min_laps": N_("Fewest laps (with the fewest turns)"),
+    "lower_bound": N_("Lower bound"),
+    "upper_bound": N_("Upper bound"),
+    "status": N_("Status"),
+    "method": N_("Proof"),
+    "proof": N_("Proof"),
+    "positions": N_("Positions searched"),
+    "nodes": N_("Positions searched"),
+    "seconds": N_("Time (s)"),
+    "time_s": N_("Time (s)"),
 }
 VALUES = {
-    "proved": {"en": "proved", "fr": "prouvé"},
-    "optimal": {"en": "optimal", "fr": "optimal"},
-    "bounds": {"en": "bounds only", "fr": "bornes seulement"},
-    "out-of-reach": {"en": "out of reach", "fr": "hors de portée"},
-    "exhaustive": {"en": "exhaustive search", "fr": "recherche exhaustive"},
+    "proved": N_("proved"),
+    "optimal": N_("optimal"),
+    "bounds": N_("bounds only"),
+    "out-of-reach": N_("out of reach"),
+    "exhaustive": N_("exhaustive search"),
 }
-MISSING = {"en": "The solver's results are not available yet.",
-           "fr": "Les résultats du solveur ne sont pas encore disponibles."}
+MISSING = N_("The solver's results are not available yet.")
 
 
 def load_results(path) -> list[dict]:
@@ -75,18 +75,20 @@ def table(results, lang="en") -> tuple[list[str], list[list[str]]]:
                 keys.append(k)
     order, seen = list(HEADINGS), list(keys)
     keys.sort(key=lambda k: (order.index(k) if k in order else len(order), seen.index(k)))
-    headings = [HEADINGS.get(k, {}).get(lang, k.replace("_", " ")) for k in keys]
+    w = words(lang)
+    headings = [w.lookup(HEADINGS[k]) if k in HEADINGS else k.replace("_", " ") for k in keys]
 
     def cell(v):
         if v is None:
             return "—"
         if isinstance(v, bool):
-            return {"en": ("yes", "no"), "fr": ("oui", "non")}[lang][0 if v else 1]
+            return w.gettext("yes") if v else w.gettext("no")
         if isinstance(v, float):
             v = f"{v:.3g}" if abs(v) < 1000 else f"{v:,.0f}"
         if isinstance(v, int):
-            v = f"{v:,}".replace(",", "\u202f" if lang == "fr" else ",")
-        return VALUES.get(str(v), {}).get(lang, str(v))
+            # Translators: the separator of thousands in a number (1,234)
+            v = f"{v:,}".replace(",", w.pgettext("thousands separator", ","))
+        return w.lookup(VALUES[str(v)]) if str(v) in VALUES else str(v)
 
     rows = [[cell(r.get(k)) for k in keys] for r in results]
     return headings, rows
@@ -147,7 +149,7 @@ def setup(app):  # pragma: no cover - exercised by the site build
                 headings, rows = table(load_results(path), lang)
             except MancalaError as exc:
                 if not Path(path).exists():
-                    return [self.text(MISSING[lang])]
+                    return [self.text(words(lang).lookup(MISSING))]
                 return [self.state.document.reporter.warning(f"mancala-solutions: {exc}", line=self.lineno)]
             tbl = nodes.table(classes=["mancala-solutions"])
             group = nodes.tgroup(cols=len(headings))
