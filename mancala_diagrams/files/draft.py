@@ -78,8 +78,9 @@ def page_rules(verifier, page, names=None):
             ex = verifier.loader.load(path)
         except MancalaError:
             continue
-        if ex.source.get("page") == page and ex.kind == "game":
-            counts[ex.rules.name] = counts.get(ex.rules.name, 0) + len(ex.diagrams)
+        if ex.source.get("page") == page:     # game examples first, then the others' rules
+            weight = len(ex.diagrams) * (1000 if ex.kind == "game" else 1)
+            counts[ex.rules.name] = counts.get(ex.rules.name, 0) + weight
     return [verifier.library.load(n) for n in sorted(counts, key=lambda n: -counts[n])]
 
 
@@ -112,16 +113,26 @@ def _starts(rules, rows):
     return out
 
 
-def _mid_turn_starts(starts):
-    """The same boards with a turn in progress: a lap has just ended in one of
-    the player's holes (a page often starts there), either way round."""
+def _mid_turn_starts(starts, rules):
+    """The same boards with a turn in progress (a page often starts there),
+    either way round: a lap has just ended in one of the player's holes, or,
+    when the board lacks seeds, they are in hand, to be sown from one of them."""
     out = []
+    initial = rules.initial_position()
+    total = sum(initial.cells) + sum(initial.reserves)
     for start in starts:
         g = start.geometry
         for hole in g.track(start.to_move):
             if start.cells[hole]:
                 for direction in (CCW, CW):
                     out.append(replace(start, hand=Hand(0, hole, direction, True, False)))
+    for player in dict.fromkeys(s.to_move for s in starts):
+        base = next(s for s in starts if s.to_move == player)
+        missing = total - sum(base.cells)
+        if missing > 0:
+            for hole in base.geometry.track(player):
+                for direction in (CCW, CW):
+                    out.append(replace(base, reserves=(0, 0), hand=Hand(missing, hole, direction, True, False)))
     return out
 
 
@@ -271,7 +282,7 @@ def _new_chain(candidates, did, rows, marks, text, following, turns, positions):
         # a turn in progress is tried with a small bound: a page that starts mid-turn shows the
         # turn going on, and there are many such starts
         tries = [(st, turns, positions) for st in starts]
-        tries += [(st, 1, min(positions, 2_000)) for st in _mid_turn_starts(starts)]
+        tries += [(st, 1, min(positions, 2_000)) for st in _mid_turn_starts(starts, rules)]
         for start, t, n in tries:
             chain = Chain(rules, start, did)
             chain.events, chain.positions = [], [start]
@@ -302,9 +313,9 @@ def _start_lines(chain):
     if any(pos.reserves) or chain.rules.start.get("reserve"):
         out.append(f"  reserve: {{south: {pos.reserves[0]}, north: {pos.reserves[1]}}}")
     if pos.hand is not None:
-        g = chain.rules.geometry
-        out.append(f"  hand: {{last: {g.name(pos.hand.hole)}, direction: {direction_name(pos.hand.direction)}, "
-                   f"first_lap: false}}")
+        g, h = chain.rules.geometry, pos.hand
+        where = f"seeds: {h.seeds}, hole: {g.name(h.hole)}" if h.seeds else f"last: {g.name(h.hole)}"
+        out.append(f"  hand: {{{where}, direction: {direction_name(h.direction)}, first_lap: false}}")
     return out
 
 
