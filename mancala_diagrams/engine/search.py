@@ -216,6 +216,21 @@ class _Searcher:
         return None
 
 
+def _pack(pos: Position):
+    """A position between turns, kept compactly until it is expanded (a
+    search may hold hundreds of thousands)."""
+    try:
+        cells = bytes(pos.cells)
+    except ValueError:
+        cells = pos.cells
+    return (cells, pos.to_move, pos.reserves, pos.state)
+
+
+def _unpack(like: Position, packed) -> Position:
+    cells, to_move, reserves, state = packed
+    return Position(like.geometry, tuple(cells), to_move, reserves, state)
+
+
 def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3,
            first_turn: int = 1) -> Result:
     """Search the continuations of *start* (within *bound*) for a board whose
@@ -256,7 +271,9 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
             keep_next = depth < bound.turns
             next_frontier = []
             for pos, node in frontier:
-                if len(rules.openings_memo) > 200_000:
+                if not isinstance(pos, Position):
+                    pos = _unpack(start, pos)
+                if len(rules.openings_memo) > 20_000:
                     rules.openings_memo.clear()
                 for decisions, after in s.turns(pos, node, depth, first_turn + depth - 1):
                     k = s.key(after)
@@ -269,7 +286,7 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
                     positions += 1
                     if keep_next:
                         nodes.append((node, decisions))
-                        next_frontier.append((after, len(nodes) - 1))
+                        next_frontier.append((_pack(after), len(nodes) - 1))
                 if s.match is not None:
                     node_m, decisions, t, lap, kind, seed, cells = s.match
                     if decisions is not None:
