@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: site test verify bench clean i18n fuzz
 
-$(STAMP): pyproject.toml
+# setup.py builds the compiled solver (C): a change to it rebuilds the install
+$(STAMP): pyproject.toml setup.py mancala_diagrams/solver/_bevohoka.c
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'

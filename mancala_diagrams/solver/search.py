@@ -116,6 +116,7 @@ __all__ = [
     "initial_rows",
     "play",
     "solve",
+    "solve_board",
     "relabel",
     "relabel_sequence",
     "solve_table",
@@ -245,12 +246,12 @@ def _canonical_start(columns: int) -> list[int]:
 class _Ring:
     """Precomputed constants for one width (canonical ring, special at 0)."""
 
-    def __init__(self, columns: int):
+    def __init__(self, columns: int, seeds: int | None = None):
         _check_columns(columns)
         n = 2 * columns
         self.columns = columns
         self.n = n
-        self.seeds = 4 * columns
+        self.seeds = 4 * columns if seeds is None else seeds
         self.all_ones = sum(1 << (_W * i) for i in range(n))
         # masks[p][r]: +1 in each of the r holes after p
         self.masks = [
@@ -260,7 +261,7 @@ class _Ring:
         low = self.all_ones & ~1  # bit 0 of every ordinary hole
         self.low_ordinary = low
         self.goal = self.seeds  # everything in the special hole (index 0)
-        self.start = self.pack(_canonical_start(columns))
+        self.start = self.pack(_canonical_start(columns)) if seeds is None else None
 
     def pack(self, board: Sequence[int]) -> int:
         value = 0
@@ -513,13 +514,14 @@ def _exact_path(out: dict, last: int):
     return path, kinds, laps
 
 
-def _exact(ring: _Ring, max_states: int, deadline: float | None):
-    """Layered A*.  Returns a dict with the outcome (see :func:`solve`)."""
+def _exact(ring: _Ring, max_states: int, deadline: float | None, start: int | None = None):
+    """Layered A* from ``start`` (default: the puzzle's start).  Returns a
+    dict with the outcome (see :func:`solve`)."""
     n = ring.n
     segment = ring.segment
     h = ring.h
     goal = ring.goal
-    start = ring.start
+    start = ring.start if start is None else start
 
     parent: dict[int, int | None] = {start: None}  # every board ever kept
     layers: list[dict[int, int]] = []  # per layer: board -> laps (exact once popped)
@@ -815,6 +817,30 @@ def solve(
         laps_lower_bound=laps_lb, laps_upper_bound=ub_laps if extra == 0 else None,
         notes=notes + (f"; the {T_ub}-turn win found takes {ub_laps} laps" if extra else ""),
     )
+
+
+def solve_board(columns: int, board: Sequence[int], max_states: int = 2_000_000) -> dict:
+    """The same search from any board of the canonical ring (special hole at
+    index 0, sowing towards higher indices; at most 63 seeds): a plain dict
+    ``turns``, ``laps`` (None if the special hole can never be filled, or if
+    ``max_states`` stopped the search: then ``solved`` is False) and
+    ``choices``, the chosen canonical holes, one list per turn.  Used to
+    check the compiled search on random positions."""
+    _check_columns(columns)
+    board = list(board)
+    if len(board) != 2 * columns or any(not isinstance(v, int) or v < 0 for v in board):
+        raise SolverError(f"a canonical board is {2 * columns} counts >= 0")
+    if sum(board) > _M:
+        raise SolverError(f"at most {_M} seeds on the board")
+    ring = _Ring(columns, seeds=sum(board))
+    out = _exact(ring, max_states, None, start=ring.pack(board))
+    if out["solved"]:
+        path, kinds, laps = _exact_path(out, ring.goal)
+        turns, lpt = _decisions(ring, path, kinds, laps)
+        return dict(solved=True, turns=out["t"] + 1, laps=out["laps"], choices=turns,
+                    explored=out["explored"])
+    return dict(solved=bool(out.get("impossible")), turns=None, laps=None, choices=None,
+                explored=out["explored"])
 
 
 def solve_table(max_columns: int = MAX_COLUMNS, time_budget_seconds: float = 600.0,
