@@ -2,12 +2,19 @@
 
 Usage: PYTHONPATH=. python bench/bench_solver.py [--max-columns N] [--max-states S]
                                                  [--cpu-budget SECONDS] [--tracemalloc]
+                                                 [--compare-columns C] [--compiled-columns C]
 
 Each width is solved in a fresh child process (fork), so that its peak memory
 (resident set, from getrusage) is its own; with --tracemalloc the peak of
 Python allocations is measured instead (slower: tracemalloc hooks every
 allocation).  Prints, per width: outcome, boards expanded, boards stored,
 wall and CPU time, boards expanded per second, peak memory.
+
+Then, side by side in the same run: the pure-Python reference and the compiled
+search on the same width (--compare-columns, default 6), boards expanded per
+CPU second and their ratio; and the compiled search on --compiled-columns
+(default 8: minutes of CPU and several GB of memory), with its time and peak
+memory.
 """
 
 from __future__ import annotations
@@ -44,6 +51,63 @@ def _one(columns: int, max_states: int, cpu_budget: float, use_tracemalloc: bool
     ))
 
 
+def _compiled(columns: int, queue) -> None:
+    from mancala_diagrams.solver import compiled
+
+    r, figures = compiled.solve(columns, known_game=compiled.KNOWN_GAMES.get(columns))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    queue.put(dict(columns=columns, solved=r.solved, turns=r.turns, laps=r.laps,
+                   turns_bounds=(r.turns_lower_bound, r.turns_upper_bound),
+                   laps_bounds=(r.laps_lower_bound, r.laps_upper_bound),
+                   explored=r.states_explored, stored=r.states_stored, wall=r.seconds,
+                   cpu=r.cpu_seconds, peak_mib=peak, figures=figures))
+
+
+def _child(ctx, target, *args) -> dict:
+    q = ctx.Queue()
+    p = ctx.Process(target=target, args=(*args, q))
+    p.start()
+    row = q.get()
+    p.join()
+    return row
+
+
+def _result(row) -> str:
+    if row["solved"]:
+        return f"{row['turns']} turns, {row['laps']} laps"
+    return f"bounds t{row['turns_bounds']} l{row['laps_bounds']}"
+
+
+def compare(ctx, columns: int, eight: int, max_states: int) -> None:
+    from mancala_diagrams.solver import compiled
+
+    if not compiled.available():
+        print("compiled solver: not built (no C compiler at install time)")
+        return
+    print(f"\nPure-Python reference vs compiled search, {columns} columns (fresh process each)")
+    print(f"{'solver':<10} {'result':<18} {'expanded':>10} {'stored':>10} {'wall s':>7} "
+          f"{'cpu s':>7} {'boards/cpu s':>13} {'peak MiB':>9}")
+    rows = {}
+    for name, target, args in (("reference", _one, (columns, max_states, 10**6, False)),
+                               ("compiled", _compiled, (columns,))):
+        row = rows[name] = _child(ctx, target, *args)
+        rate = row["explored"] / row["cpu"] if row["cpu"] else float("nan")
+        row["rate"] = rate
+        print(f"{name:<10} {_result(row):<18} {row['explored']:>10} {row['stored']:>10} "
+              f"{row['wall']:>7.2f} {row['cpu']:>7.2f} {rate:>13.0f} {row['peak_mib']:>9.1f}", flush=True)
+    same = (rows["reference"]["turns"], rows["reference"]["laps"]) == (rows["compiled"]["turns"], rows["compiled"]["laps"])
+    print(f"compiled / reference boards per CPU second: {rows['compiled']['rate'] / rows['reference']['rate']:.1f}"
+          f" (same optimum: {'yes' if same else 'NO'})")
+    if eight:
+        print(f"\nCompiled search, {eight} columns (the proof of the site's table)", flush=True)
+        row = _child(ctx, _compiled, eight)
+        f = row["figures"]
+        print(f"result: {_result(row)}; {row['explored']} boards expanded, {row['stored']} stored "
+              f"(table of 2^{f['table_bits']} slots, {f['queued_peak']} queued at most, boards "
+              f"entering each turn layer {f['entry_sizes']}); wall {row['wall']:.1f} s, CPU "
+              f"{row['cpu']:.1f} s, peak RSS {row['peak_mib']:.0f} MiB", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--min-columns", type=int, default=2)
@@ -51,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-states", type=int, default=10_000_000)
     ap.add_argument("--cpu-budget", type=float, default=300.0, help="CPU seconds per width")
     ap.add_argument("--tracemalloc", action="store_true")
+    ap.add_argument("--compare-columns", type=int, default=6,
+                    help="width solved by both the reference and the compiled search (0: none)")
+    ap.add_argument("--compiled-columns", type=int, default=8,
+                    help="width solved by the compiled search alone (0: none)")
     args = ap.parse_args(argv)
     ctx = mp.get_context("fork")
     print(f"{'C':>2} {'result':<26} {'expanded':>10} {'stored':>10} {'wall s':>8} "
@@ -71,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{row['cpu']:>8.2f} {rate:>9.0f} {cpu_rate:>9.0f} {row['peak_mib']:>9.1f}", flush=True)
     print("(peak memory: " + ("tracemalloc peak of Python allocations" if args.tracemalloc
                               else "resident set high-water mark of the width's own process") + ")")
+    if args.compare_columns:
+        compare(ctx, args.compare_columns, args.compiled_columns, args.max_states)
     return 0
 
 

@@ -261,33 +261,48 @@ typedef struct {
     long visited;
 } back_t;
 
-static int tight_dfs(back_t *s, board_t b, int layer, int g)
+#define TIGHT_DFS(N) \
+static int tight_dfs_##N(back_t *s, board_t b, int layer, int g) \
+{ \
+    const ring_t *r = s->r; \
+    s->visited++; \
+    for (int p = 1; p < N; p++) { \
+        if (!hole(b, p)) continue; \
+        board_t nb = b; \
+        int laps; \
+        int kind = segment(N, r, &nb, p, &laps); \
+        if (kind < 0) continue; \
+        int nl = layer + kind, ng = g + laps; \
+        if (nl > s->last_layer || ng > s->laps) continue; \
+        uint64_t key = encode(N, nb); \
+        uint64_t i = find(s->t, key); \
+        uint64_t e = s->t->slots[i]; \
+        if (!(e & USED) || (e & DEAD)) continue; \
+        if (e_layer(e) != nl || e_g(e) != ng || ng + h_of(N, r, nb) > s->laps) continue; \
+        if (s->depth + 2 > s->cap) return -1; \
+        s->path[s->depth++] = p; \
+        s->path[s->depth++] = kind; \
+        if (key == s->goal_key) return 1; \
+        int got = tight_dfs_##N(s, nb, nl, ng); \
+        if (got) return got; \
+        s->depth -= 2; \
+        s->t->slots[i] |= DEAD; \
+    } \
+    return 0; \
+}
+TIGHT_DFS(4) TIGHT_DFS(6) TIGHT_DFS(8) TIGHT_DFS(10) TIGHT_DFS(12) TIGHT_DFS(14) TIGHT_DFS(16)
+
+static int tight_dfs(back_t *s, board_t b)
 {
-    const ring_t *r = s->r;
-    s->visited++;
-    for (int p = 1; p < r->n; p++) {
-        if (!hole(b, p)) continue;
-        board_t nb = b;
-        int laps;
-        int kind = segment(r->n, r, &nb, p, &laps);
-        if (kind < 0) continue;
-        int nl = layer + kind, ng = g + laps;
-        if (nl > s->last_layer || ng > s->laps) continue;
-        uint64_t key = encode(r->n, nb);
-        uint64_t i = find(s->t, key);
-        uint64_t e = s->t->slots[i];
-        if (!(e & USED) || (e & DEAD)) continue;
-        if (e_layer(e) != nl || e_g(e) != ng || ng + h_of(r->n, r, nb) > s->laps) continue;
-        if (s->depth + 2 > s->cap) return -1;
-        s->path[s->depth++] = p;
-        s->path[s->depth++] = kind;
-        if (key == s->goal_key) return 1;
-        int got = tight_dfs(s, nb, nl, ng);
-        if (got) return got;
-        s->depth -= 2;
-        s->t->slots[i] |= DEAD;
+    switch (s->r->n) {
+    case 4: return tight_dfs_4(s, b, 0, 0);
+    case 6: return tight_dfs_6(s, b, 0, 0);
+    case 8: return tight_dfs_8(s, b, 0, 0);
+    case 10: return tight_dfs_10(s, b, 0, 0);
+    case 12: return tight_dfs_12(s, b, 0, 0);
+    case 14: return tight_dfs_14(s, b, 0, 0);
+    default: return tight_dfs_16(s, b, 0, 0);
     }
-    return 0;
 }
 
 
@@ -634,7 +649,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         int got = 0;
         if (s.path) {
             if (encode(r.n, start) == goal_key) got = 1;
-            else got = tight_dfs(&s, start, 0, 0);
+            else got = tight_dfs(&s, start);
         }
         visited = s.visited;
         if (got == 1) {

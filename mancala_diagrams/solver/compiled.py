@@ -33,11 +33,19 @@ try:
 except ImportError:  # built without a C compiler: only the reference exists
     _bevohoka = None
 
-__all__ = ["available", "segment", "solve", "solve_board"]
+__all__ = ["KNOWN_GAMES", "available", "segment", "solve", "solve_board"]
 
 METHOD_EXACT = ("exhaustive BFS over turns (layered, A* on laps with an admissible bound), "
                 "compiled search")
+# A game known to exist per width, used as ``known_game`` by the site's table
+# and the bench: on 8 columns, a 5-turn, 73-lap game found by the reference's
+# greedy upper-bound search (an earlier version of docs/data/bevohoka-solutions.json
+# recorded it).  Only a bound: the search reports an error if it is not a real game.
+KNOWN_GAMES = {8: (5, 73)}
 _FIRST_TABLE_BITS = 16
+# first table size per width from the puzzle's start (2**bits slots, filled to
+# at most 90%): the boards stored, as measured, fit without a restart
+_START_TABLE_BITS = {2: 10, 3: 10, 4: 13, 5: 14, 6: 20, 7: 23, 8: 29}
 _MAX_TABLE_BITS = 30  # 8 GiB of table: the most this machine allows
 
 
@@ -62,11 +70,12 @@ def segment(board: Sequence[int], p: int):
 
 
 def _run(board: list[int], max_states: int, cpu_seconds: float | None,
-         table_bits: int | None, progress: bool, known_game: tuple[int, int] = (0, 0)) -> dict:
+         table_bits: int | None, progress: bool, known_game: tuple[int, int] = (0, 0),
+         first_bits: int = _FIRST_TABLE_BITS) -> dict:
     """Search from a canonical board; a table too small is doubled twice and
     the search started again, unless ``table_bits`` is given."""
     mod = _need()
-    bits = _FIRST_TABLE_BITS if table_bits is None else table_bits
+    bits = first_bits if table_bits is None else table_bits
     c0 = time.process_time()
     while True:
         left = -1.0 if cpu_seconds is None else max(0.0, cpu_seconds - (time.process_time() - c0))
@@ -138,7 +147,7 @@ def solve(columns: int, special: str | None = None, direction: str = COUNTERCLOC
     c0 = time.process_time()
     try:
         out = _run(ref._canonical_start(columns), max_states, time_budget_seconds, table_bits,
-                   progress, known_game or (0, 0))
+                   progress, known_game or (0, 0), _START_TABLE_BITS[columns])
     except ValueError as err:
         raise SolverError(str(err)) from None
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
