@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mancala_diagrams import memo  # noqa: E402
+from mancala_diagrams.files import memo  # noqa: E402
 from mancala_diagrams.engine.turn import turn_generator  # noqa: E402
 from mancala_diagrams.errors import EndlessTurn  # noqa: E402
 from mancala_diagrams.files.loader import RulesLibrary  # noqa: E402

@@ -115,7 +115,7 @@ def dir_size(path: Path) -> int:
 
 
 def time_verify(repeat=5):
-    from mancala_diagrams import memo
+    from mancala_diagrams.files import memo
     from mancala_diagrams.files.verify import Verifier
     times, rows = [], []
     for _ in range(repeat):
