@@ -10,15 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from .examples import replay_line
-from .verify import Verifier
+from .verify import Verifier, verify_all
 
-def errata(root=None, paths=None) -> list[dict]:
+def errata(root=None, paths=None, cache_dir=None) -> list[dict]:
     """Every diagram the verifier reports as an erratum: {id, example (path
     relative to the root), path, at, reason {en, fr}, diff, holes (indices that
-    differ), published (grid), event, replay, geometry}, in id order."""
+    differ), published (grid), event, replay, geometry}, in id order.
+    *cache_dir*: see :func:`.verify.verify_all` (only the examples with an
+    erratum are then loaded and replayed here)."""
     v = Verifier(root)
     out = []
-    for row in v.verify(paths):
+    for row in verify_all(v.root, paths, cache_dir):
         if row["status"] != "erratum":
             continue
         path = Path(v.root, row["example"])

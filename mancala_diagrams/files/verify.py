@@ -351,8 +351,69 @@ class _GridNames:
         return f"{'abcdefghijklmnopqrstuvwxyz'[c]}{self.rows - r}"
 
 
-def verify_all(root=None, paths=None) -> list[dict]:
-    return Verifier(root).verify(paths)
+def verify_all(root=None, paths=None, cache_dir=None) -> list[dict]:
+    """Every row of the verification.  With *cache_dir* (the site build's
+    image folder, shared by the builds of the two languages) the rows of a
+    whole-project verification are kept in a file there and reused by the
+    next build whose inputs are byte for byte the same (see
+    :func:`_inputs_digest`): the French build does not replay again what the
+    English one just replayed."""
+    if paths or cache_dir is None:
+        return Verifier(root).verify(paths)
+    import json
+    v = Verifier(root)
+    digest = _inputs_digest(v)
+    cache = Path(cache_dir) / f"verify-{digest}.json"
+    try:
+        return json.loads(cache.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    rows = v.verify()
+    try:
+        text = json.dumps(rows, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return rows  # a row that is not plain data: not kept
+    import os
+    import tempfile
+    Path(cache_dir).mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".tmp-verify-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, cache)
+    except OSError:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return json.loads(text)
+
+
+def _inputs_digest(v: Verifier) -> str:
+    """A hash of everything a whole-project verification reads: every example
+    and rules file, every published transcription, and the package's own
+    source files and the versions of Python and of the libraries it parses
+    and validates with (a change to the code changes the answer too).  Names
+    and bytes are hashed, not modification times."""
+    import hashlib
+    import sys
+    from importlib import metadata
+    h = hashlib.blake2b(digest_size=16)
+    package = Path(__file__).resolve().parent.parent
+    pub = published_dir(v.root)
+    groups = [("sources", example_paths(v.root)), ("rules", sorted((v.root / "rules").rglob("*.yaml"))),
+              ("published", sorted(Path(pub).glob("*")) if pub else []),
+              ("code", sorted(package.rglob("*.py")) + sorted(package.rglob("*.json")))]
+    h.update(sys.version.encode())
+    for lib in ("PyYAML", "jsonschema"):
+        try:
+            h.update(f"{lib} {metadata.version(lib)}".encode())
+        except metadata.PackageNotFoundError:
+            pass
+    for label, files in groups:
+        h.update(label.encode() + b"\0")
+        for f in files:
+            if f.is_file():
+                h.update(str(f).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
 
 
 def ok(rows, strict=False) -> bool:

@@ -472,7 +472,7 @@ class VerificationDirective(MancalaDirective):
         root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
         try:
             from ..files.verify import verify_all
-            rows = verify_all(root)
+            rows = verify_all(root, cache_dir=image_dir(self.env))  # shared by both languages
         except Exception as exc:  # noqa: BLE001
             return self.warn(f"mancala-verification: {self.describe_error(exc)}")
         for row in rows:
@@ -509,7 +509,7 @@ class ErrataDirective(MancalaDirective):
         try:
             from ..files.errata import errata
             paths = [self.project_file(a) for a in self.arguments] or None
-            records = errata(root, paths)
+            records = errata(root, paths, cache_dir=image_dir(self.env))
         except Exception as exc:  # noqa: BLE001
             return self.warn(f"mancala-errata: {self.describe_error(exc)}")
         out = []
