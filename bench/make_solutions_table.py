@@ -64,7 +64,7 @@ def main(argv: list[str]) -> int:
     for c in range(MIN_COLUMNS, MAX_COLUMNS + 1):  # one width at a time: the file is rewritten after each
         if c >= compiled_from:
             rows.append(add_every_special_hole(compiled_row(c)))
-            write(out, rows, budget, max_states, t0)
+            write(out, rows, budget, max_states, t0, compiled_from)
             continue
         if c in old:
             rows.append(old[c])
@@ -74,7 +74,7 @@ def main(argv: list[str]) -> int:
             break
         rows += [add_every_special_hole(r) for r in
                  solve_table(c, left, max_states=max_states, min_columns=c)]
-        write(out, rows, budget, max_states, t0)
+        write(out, rows, budget, max_states, t0, compiled_from)
     for r in rows:
         d = r["details"]
         print(r["columns"], r["special"], r["min_turns"], r["min_laps"], d["turns_bounds"],
@@ -99,7 +99,7 @@ def compiled_row(columns: int) -> dict:
     return row
 
 
-def write(out, rows, budget, max_states, t0):
+def write(out, rows, budget, max_states, t0, compiled_from=MAX_COLUMNS):
     doc = {
         "game": "katro bevohoka (Ambohimanga version), solitaire",
         "question": "fewest turns to put all 4C seeds in the special hole, then fewest laps",
@@ -114,8 +114,15 @@ def write(out, rows, budget, max_states, t0):
         "every_special_hole": "per direction and special hole, the optimal sequence moved there by the ring symmetry",
         "budget": {"cpu_seconds": budget, "max_states_per_width": max_states},
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
-        "total_wall_seconds": round(time.perf_counter() - t0, 1),
-        "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "runs": {
+            "reference": (f"widths {MIN_COLUMNS} to {compiled_from - 1}: the pure-Python solver "
+                          "(mancala_diagrams.solver.search), bench/make_solutions_table.py with the "
+                          "budget above"),
+            "compiled": (f"widths from {compiled_from}: the compiled search "
+                         "(mancala_diagrams.solver.compiled), bench/make_solutions_table.py "
+                         f"--compiled-from {compiled_from} --reuse; its time, memory and table "
+                         "figures are in each row's details"),
+        },
         "results": rows,
     }
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)

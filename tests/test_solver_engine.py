@@ -49,7 +49,7 @@ def _setup(r, pos, special, d, events):
 
 
 def test_the_table_has_proved_widths():
-    assert [r["columns"] for r in PROVED] == [2, 3, 4, 5, 6, 7]
+    assert [r["columns"] for r in PROVED] == [2, 3, 4, 5, 6, 7, 8]
 
 
 @pytest.mark.parametrize("row", PROVED, ids=lambda r: f"{r['columns']}-columns")
