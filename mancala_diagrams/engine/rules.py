@@ -174,6 +174,12 @@ class Rules:
                 return reason, b.name
         return None
 
+    def game_won(self, turn, moment) -> bool:
+        """Whether the mover has won at this *moment* of the turn (``lap-end``
+        or ``capture``) and the rules end the game there (``goal: immediate``)."""
+        goal = self.block("goal")
+        return bool(goal) and goal.won(turn, moment)
+
     def capture_targets(self, turn, holes):
         for b in self._targets:
             holes = b.capture_targets(turn, holes)
@@ -200,7 +206,10 @@ class Rules:
         t.record = False
         t.reserves = list(turn.reserves)
         t.state = dict(turn.state)
-        if isinstance(opening, tuple):
+        opener = getattr(turn, "opener", None)
+        if hasattr(opener, "first_lap_end"):
+            end, was_empty = opener.first_lap_end(t, opening)
+        elif isinstance(opening, tuple):
             hole, direction = opening
             t.direction = direction
             t.pickup(hole)

@@ -92,4 +92,4 @@ class Block:
 
 
 # register the blocks
-from . import core, nyumba, reserve, rova, target  # noqa: E402,F401
+from . import core, nyumba, opening, reserve, rova, target  # noqa: E402,F401

@@ -3,7 +3,7 @@ mandry (a lap ending in an empty hole), capture, the row shift, and the goals.""
 from __future__ import annotations
 
 from ..turn import EndTurn, Lap
-from ..geometry import CCW, CW, other
+from ..geometry import CCW, CW, PLAYERS, other
 from . import Block, Param, block
 
 
@@ -158,7 +158,12 @@ class Capture(Block):
     a turn must start with a capture when one is possible.  ``fotsiny``: a turn
     that does not start with a capture captures nothing.  ``zone``: how many
     holes at each end of the row send captured seeds to the tsibongy of that
-    end (the holes between give the player the choice)."""
+    end (the holes between give the player the choice; ``zone: 0``: always the
+    player's choice).  ``first_tsibongy: direction``: the capture that opens a
+    turn is sown from the tsibongy from which the sowing goes on in the
+    direction chosen with the opening hole (katra paika: clockwise, the left
+    one).  With a ``goal`` that is ``immediate: capture``, the turn ends at the
+    capture that wins the game."""
     order = 40
     params = {
         "take": Param("opposite", ("opposite", "column"),
@@ -170,6 +175,10 @@ class Capture(Block):
         "fotsiny": Param(False, (False, True), doc="a turn that does not start with a capture captures nothing"),
         "zone": Param(2, kind=int, doc="holes at each end of the row that send captured seeds to that "
                                        "end's tsibongy (from-tsibongy only)"),
+        "first_tsibongy": Param("zone", ("zone", "direction"),
+                                doc="zone: the first capture of a turn follows the zones like the others; "
+                                    "direction: it is sown from the tsibongy that leads in the direction "
+                                    "chosen at the start of the turn (katra paika)"),
     }
 
     def captures_at(self, turn, hole):
@@ -202,11 +211,18 @@ class Capture(Block):
                 turn.captures = False       # fotsiny: no capture at the start, none in the turn
                 turn.emit("fotsiny", (hole,), reason="declared")
             return None
+        first = turn.first_lap_end
         turn.take(targets)
         if self.p["sow"] == "with-hole":
             turn.merge(hole)
+            if turn.rules.game_won(turn, "capture"):
+                return EndTurn("goal")
             yield from turn.choose_direction(self.name)
             return turn.relay_lap(hole)
+        if self.p["first_tsibongy"] == "direction" and first and turn.direction:
+            side = self.side_leading(turn, turn.direction)
+            tsibongy, direction = self.tsibongy(turn, side)
+            return Lap(tsibongy, direction)
         asked = self.tsibongy_zone(turn, hole) is None
         side = yield from self.tsibongy_side(turn, hole)
         tsibongy, direction = self.tsibongy(turn, side)
@@ -247,6 +263,10 @@ class Capture(Block):
             out[g.hole(p, 0, g.columns - 1)] = f"tsibongy-right.{p}"
         return out
 
+    def side_leading(self, turn, direction):
+        """The side whose tsibongy sows towards the centre in *direction*."""
+        return "left" if self.tsibongy(turn, "left")[1] == direction else "right"
+
     def tsibongy(self, turn, side):
         """The tsibongy on *side* and the direction from it towards the centre."""
         g, player = turn.geometry, turn.player
@@ -258,7 +278,7 @@ class Capture(Block):
     def explain(self, turn, kind, value):
         if not self.p["compulsory"] or kind not in ("start", "place"):
             return None
-        opener = turn.rules.block("choose-hole" if kind == "start" else "reserve")
+        opener = turn.opener or turn.rules.block("choose-hole" if kind == "start" else "reserve")
         if opener is None or value not in opener.candidates(turn) or self.opening_captures(turn, value):
             return None
         return "captures are compulsory, and another opening captures while this one does not"
@@ -282,6 +302,9 @@ class Capture(Block):
         zone = self.p["zone"]
         if zone < 0:
             raise self.refuse("tsibongy-zone-negative", f"zone cannot be {zone}")
+        if self.p["first_tsibongy"] == "direction" and self.p["sow"] != "from-tsibongy":
+            raise self.refuse("first-tsibongy-needs-tsibongy", "first_tsibongy: direction chooses a "
+                              "tsibongy, but the captured seeds are not sown from one (sow: with-hole)")
         if self.p["sow"] == "from-tsibongy" and 2 * zone > rules.geometry.columns:
             raise self.refuse("tsibongy-zone-too-wide", f"zone {zone} is too wide for "
                               f"{rules.geometry.columns} columns: the zones of the two ends would overlap "
@@ -292,23 +315,61 @@ class Capture(Block):
 class Goal(Block):
     """How the game is won.  ``capture-all``: take all the opponent's seeds;
     ``empty-inner-row``: empty the opponent's inner row (fanga, katra
-    fandatsaka, m'raha wa ntso); ``last-mover``: nothing but the end of the
-    moves decides, the player who moved last wins (no pass: the katro of
-    Fianarantsoa).  In every game a player who cannot move when it is their
-    turn has lost.  ``immediate``: the game is over as soon as the opponent's
-    inner row is empty, even in the middle of a turn, which then ends (bao;
-    without it a turn can relay for ever once nothing is left to capture)."""
+    fandatsaka, katra paika, m'raha wa ntso); ``last-mover``: nothing but the
+    end of the moves decides, the player who moved last wins (no pass: the
+    katro of Fianarantsoa).  In every game a player who cannot move when it is
+    their turn has lost.  ``immediate``: the game is over as soon as it is won,
+    in the middle of a turn, which then ends: ``true`` at the first lap end
+    where the opponent is beaten (captured seeds sown from a tsibongy are sown
+    first: katra fandatsaka, katra paika; without it a turn can relay for ever
+    once nothing is left to capture), ``capture`` at the capture itself (with
+    ``sow: with-hole``, once the captured seeds have joined the capturing hole,
+    before they are sown on).  ``last-mover`` has nothing to check in a turn
+    and refuses ``immediate``."""
     order = 5             # at a lap end, before anything else
     params = {"win": Param("capture-all", ("capture-all", "empty-inner-row", "last-mover"),
                            doc="capture-all, empty-inner-row, or last-mover (only the no-move rule decides)"),
-              "immediate": Param(False, (False, True),
-                                 doc="end the turn (and the game) as soon as the opponent's inner row is empty")}
+              "immediate": Param(False, (False, True, "capture"),
+                                 doc="end the turn (and the game) once it is won: true at that lap end, "
+                                     "capture at the winning capture")}
+
+    def check(self, rules):
+        immediate = self.p["immediate"]
+        if immediate and self.p["win"] == "last-mover":
+            raise self.refuse("immediate-without-goal", "win: last-mover is decided only when a player "
+                              "cannot move, so nothing can end the game in the middle of a turn "
+                              "(remove immediate)")
+        if immediate == "capture":
+            capture = rules.block("capture")
+            if capture is None:
+                raise self.refuse("immediate-capture-needs-capture", "immediate: capture ends the turn at "
+                                  "a capture, and no block captures (add 'capture')")
+            if capture.p["sow"] != "with-hole":
+                raise self.refuse("immediate-capture-seeds-in-hand", "with sow: from-tsibongy the captured "
+                                  "seeds are in hand until sown from a tsibongy, so the turn cannot end at the "
+                                  "capture; use immediate: true (the lap end after they are sown)")
+
+    def beaten(self, board, reserves, geometry, loser) -> bool:
+        """Whether *loser* has lost on this board (by this block's ``win``)."""
+        if self.p["win"] == "capture-all":
+            return not any(board[h] for h in geometry.holes_of(loser)) and not reserves[PLAYERS.index(loser)]
+        if self.p["win"] == "empty-inner-row":
+            return not any(board[h] for h in geometry.row_holes(loser, 0))
+        return False
+
+    def won(self, turn, moment) -> bool:
+        """Whether the turn ends now, at *moment* (``lap-end`` or ``capture``),
+        because the mover has won."""
+        immediate = self.p["immediate"]
+        if not immediate or turn.geometry.solo:
+            return False
+        if (immediate == "capture") != (moment == "capture"):
+            return False
+        return self.beaten(turn.board, turn.reserves, turn.geometry, other(turn.player))
 
     def lap_end(self, turn, hole, was_empty):
-        if self.p["immediate"] and self.p["win"] == "empty-inner-row" and not turn.geometry.solo:
-            g = turn.geometry
-            if not any(turn.board[h] for h in g.row_holes(other(turn.player), 0)):
-                return EndTurn("goal")
+        if self.won(turn, "lap-end"):
+            return EndTurn("goal")
         return None
         yield  # pragma: no cover - makes this a generator
 
@@ -321,10 +382,6 @@ class Goal(Block):
                 return {"winner": other(position.to_move), "reason": "last-mover"}
             return None
         for loser in (position.to_move, other(position.to_move)):
-            if self.p["win"] == "capture-all":
-                gone = not any(position.cells[h] for h in g.holes_of(loser)) and not position.reserve(loser)
-            else:
-                gone = not any(position.cells[h] for h in g.row_holes(loser, 0))
-            if gone:
+            if self.beaten(position.cells, position.reserves, g, loser):
                 return {"winner": other(loser), "reason": self.p["win"]}
         return None
