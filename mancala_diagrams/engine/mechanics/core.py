@@ -278,7 +278,7 @@ class Capture(Block):
     def explain(self, turn, kind, value):
         if not self.p["compulsory"] or kind not in ("start", "place"):
             return None
-        opener = turn.opener or turn.rules.block("choose-hole" if kind == "start" else "reserve")
+        opener = getattr(turn, "opener", None) or turn.rules.block("choose-hole" if kind == "start" else "reserve")
         if opener is None or value not in opener.candidates(turn) or self.opening_captures(turn, value):
             return None
         return "captures are compulsory, and another opening captures while this one does not"
