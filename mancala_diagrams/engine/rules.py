@@ -259,6 +259,17 @@ class Rules:
             out.update(b.hole_roles(position))
         return out
 
+    def role_holes(self, position: Position) -> dict:
+        """{role: holes} for roles that may share holes with others (the zones
+        of the tsibongy rule): the blocks' ``role_holes`` hook."""
+        out = {}
+        for b in self.blocks:
+            hook = getattr(b, "role_holes", None)
+            if hook is not None:
+                for role, holes in hook(position).items():
+                    out.setdefault(role, set()).update(holes)
+        return out
+
     def hole_role(self, position: Position, hole: int):
         """The role of *hole* in *position* (see :meth:`hole_roles`), or None."""
         return self.hole_roles(position).get(hole)

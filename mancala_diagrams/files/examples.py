@@ -600,7 +600,8 @@ class ExampleLoader:
             if "board" not in d:
                 raise _err(f"diagram {d['id']}: the published board is missing", file, dloc,
                            expected="board: rows as published, '.' for an empty hole")
-            grid = parse_board_rows(d["board"], file, d.loc("board"), f"diagram {d['id']}")
+            grid = parse_board_rows(d["board"], file, d.loc("board"), f"diagram {d['id']}",
+                                    symbols=d.get("picture") is True)
             anchor = None
             at = str(d.get("at", "")) if with_moves else ""
             if with_moves:
@@ -734,17 +735,19 @@ class ExampleLoader:
             raise _err("a special-holes example needs a legend: colour -> what it shows", file,
                        data.loc("legend") if "legend" in data else (data.line, data.column),
                        expected="legend: {pink: rova.south, lightcyan: rova.north}")
-        labels = set(rules.special_hole_labels(position).values())
+        from .marks import static_roles
+        labels = {role for role, holes in static_roles(rules, position).items() if holes}
         seen = {}
-        for colour, label in legend.items():
-            if label not in labels:
-                raise _err(f"legend: the rules {rules.name} single out no {label!r} holes", file,
-                           legend.key_loc(colour), expected=", ".join(sorted(labels)) or "(none in these rules)",
-                           hint=closest_hint(label, labels))
-            if label in seen:
-                raise _err(f"legend: {label!r} is given two colours ({seen[label]} and {colour})", file,
-                           legend.key_loc(colour))
-            seen[label] = colour
+        for colour, text in legend.items():
+            for label in (r.strip() for r in str(text).split(",") if r.strip()):
+                if label not in labels:
+                    raise _err(f"legend: the rules {rules.name} single out no {label!r} holes", file,
+                               legend.key_loc(colour), expected=", ".join(sorted(labels)) or "(none in these rules)",
+                               hint=closest_hint(label, labels))
+                if label in seen:
+                    raise _err(f"legend: {label!r} is given two colours ({seen[label]} and {colour})", file,
+                               legend.key_loc(colour))
+                seen[label] = colour
         return {str(c): str(l) for c, l in legend.items()}
 
     def parse_turn(self, turn, g, file, loc):
@@ -942,15 +945,12 @@ def replay(example: Example) -> list[Replay]:
 
 
 def special_holes_grid(example: Example):
-    """The marks a ``special-holes`` example's diagram should show: each hole
-    the rules single out with a label in the legend, in that label's colour."""
-    g = example.rules.geometry
-    colour = {label: c for c, label in (example.legend or {}).items()}
-    grid = [[None] * g.columns for _ in range(g.rows)]
-    for hole, label in example.rules.special_hole_labels(example.start).items():
-        if label in colour:
-            r, c = divmod(hole, g.columns)
-            grid[r][c] = colour[label]
+    """The marks a ``special-holes`` example's diagram should show: the holes
+    of each role the legend names (``rova.south``, ``tsibongy``,
+    ``zone-left.south, tsibongy-left.south`` ...), in that role's colour."""
+    from .marks import expected_marks, static_roles
+    rules = example.rules
+    grid, _ = expected_marks(example.legend or {}, static_roles(rules, example.start), rules.geometry)
     return grid
 
 

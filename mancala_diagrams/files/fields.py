@@ -38,9 +38,10 @@ DEFS = {
     },
     "board": {
         "description": "rows top first (North's outer row first), one per line; a number of seeds, "
-                       "or '.' for an empty hole; or a list of lists of numbers (null for an empty hole)",
+                       "or '.' for an empty hole; or a list of lists of numbers (null for an empty hole); "
+                       "a picture (picture: true) may also draw arrows (→ ← ↑ ↓) and '?'",
         "anyOf": [
-            {"type": "string", "pattern": r"^[\s\d.\-]+$"},
+            {"type": "string", "pattern": r"^[\s\d.\-→←↑↓?]+$"},
             {"type": "array", "minItems": 1,
              "items": {"type": "array", "minItems": 1,
                        "items": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}}},

@@ -65,9 +65,14 @@ def check_seed_total(position, what, file, loc, error=MancalaError):
                     column=loc[1], expected=f"at most {MAX_SEEDS:,} seeds in all, the limit MAX_SEEDS")
 
 
-def parse_board_rows(text, file=None, loc=(None, None), what="board"):
+#: what a picture (a diagram that holds no position) may draw in a hole besides a number
+PICTURE_SYMBOLS = ("→", "←", "↑", "↓", "?")
+
+
+def parse_board_rows(text, file=None, loc=(None, None), what="board", symbols=False):
     """Rows from a YAML board: a block string (one row per line, '.' for an
-    empty hole) or a list of lists (None or 0 for an empty hole)."""
+    empty hole) or a list of lists (None or 0 for an empty hole).  With
+    *symbols* (a picture), a hole may also hold an arrow or a question mark."""
     rows = []
     if isinstance(text, str):
         for i, line in enumerate(l for l in text.strip("\n").splitlines() if l.strip()):
@@ -82,6 +87,8 @@ def parse_board_rows(text, file=None, loc=(None, None), what="board"):
                                            column=loc[1] if loc[0] else None,
                                            expected=f"at most {MAX_SEEDS_PER_HOLE:,}, the limit MAX_SEEDS_PER_HOLE")
                     row.append(int(cell))
+                elif symbols and cell in PICTURE_SYMBOLS:
+                    row.append(cell)
                 else:
                     raise MancalaError(f"{what}: {cell!r} is not a seed count", file=file,
                                        line=(loc[0] + 1 + i) if loc[0] else None, column=loc[1],

@@ -11,6 +11,9 @@ that moment, in that role's colour.  The roles:
 ``KIND.PLAYER`` without ``-left``/``-right``/``-front``/``-back``: both
                   (``tsibongy.south``); ``KIND`` alone: both players' (``rova``)
 ``holes.PLAYER``  every hole of a player's side
+``zone-left.PLAYER``, ``zone-right.PLAYER``, ``zone-choice.PLAYER``  the tsibongy
+                  rule: the opponent's inner-row holes whose capture by PLAYER
+                  is sown from PLAYER's left or right tsibongy, or either
 ``pickup``        the hole taken up last in this turn, at or before the diagram
 ``next-pickup``   the hole the replay takes up next after the diagram (the
                   hole a turn is played from, or a lap goes on from)
@@ -48,6 +51,8 @@ def static_roles(rules, position: Position) -> dict:
     for player in g.players:
         for hole in g.track(player):
             add(f"holes.{player}", hole)
+    for role, holes in rules.role_holes(position).items():
+        roles.setdefault(role, set()).update(holes)
     return roles
 
 

@@ -283,6 +283,16 @@ class Verifier:
             problem = self.transcription_problem(d, row)
             if problem:
                 return problem
+        if d.picture:       # drawn by the project: the legend's roles, in their colours
+            if d.marks is not None:
+                return {**row, "status": "mismatch", "reason": "a picture's marks are not checked: the "
+                        "project draws the legend's holes instead"}
+            if not any(c for r in expected for c in r):
+                return {**row, "status": "mismatch", "reason": "the legend's roles give no hole to draw "
+                        "for this picture"}
+            return {**row, "status": "verified", "kind": "picture",
+                    "reason": "a picture that holds no position: its transcription is checked, and the "
+                              "project draws the same idea from the rules (the legend's holes)"}
         if d.marks is None:
             return {**row, "status": "mismatch", "reason": "a special-holes diagram needs its marks"}
         if d.erratum is not None:

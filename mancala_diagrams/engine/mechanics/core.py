@@ -267,6 +267,22 @@ class Capture(Block):
         """The side whose tsibongy sows towards the centre in *direction*."""
         return "left" if self.tsibongy(turn, "left")[1] == direction else "right"
 
+    def role_holes(self, position):
+        """With ``sow: from-tsibongy``, the tsibongy rule as sets of holes:
+        ``zone-left.PLAYER`` / ``zone-right.PLAYER``: the opponent's inner-row
+        holes whose capture by PLAYER is sown from PLAYER's left / right
+        tsibongy; ``zone-choice.PLAYER``: those that leave PLAYER the choice."""
+        if self.p["sow"] != "from-tsibongy" or position.geometry.solo:
+            return {}
+        g = position.geometry
+        zone = self.p["zone"]
+        out = {}
+        for p in g.players:
+            for col in range(g.columns):
+                side = "left" if col < zone else "right" if col >= g.columns - zone else "choice"
+                out.setdefault(f"zone-{side}.{p}", set()).add(g.facing(g.hole(p, 0, col), 0))
+        return out
+
     def tsibongy(self, turn, side):
         """The tsibongy on *side* and the direction from it towards the centre."""
         g, player = turn.geometry, turn.player
