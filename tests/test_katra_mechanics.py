@@ -57,11 +57,16 @@ def first_ask(r, pos, *decisions):
     return ask
 
 
-def rules_with(base, **capture):
-    """*base* with the capture block's parameters changed (for contrasts)."""
+def rules_with(base, immediate=None, **capture):
+    """*base* with the capture block's parameters changed (for contrasts), and
+    with ``immediate=False`` without the immediate win: on the tiny boards below
+    the capture of North's last inner seed would otherwise end the game before
+    the lap under test."""
     merged, _ = LIB.merged(base)
     mech = {k: dict(v or {}) for k, v in merged["mechanics"].items()}
     mech["capture"].update(capture)
+    if immediate is not None:
+        mech["goal"]["immediate"] = immediate
     r = LIB.load(base)
     return Rules(base + "-variant", r.geometry, mech, r.start)
 
@@ -204,7 +209,7 @@ def test_fotsiny_turn_that_does_not_start_with_a_capture_captures_nothing():
 
 
 def test_without_fotsiny_the_late_capture_happens():
-    r = rules_with("fifangakely", fotsiny=False)
+    r = rules_with("fifangakely", immediate=False, fotsiny=False)
     after = play(r, board(FOTSINY, r=r), ("start", ("c1", CCW)))
     # c3's 2 seeds are taken and sown from the right tsibongy d2: d2, c2; c2 (3) relays to b2 a2 a1
     assert clean(text(after)) == clean("""
@@ -216,7 +221,7 @@ def test_without_fotsiny_the_late_capture_happens():
 
 def test_mid_turn_start_keeps_the_stated_capture_right():
     """A turn taken up mid-way does not decide fotsiny again: hand.captures does."""
-    r = rules("fifangakely")
+    r = rules_with("fifangakely", immediate=False)
     base = board("""
         . . . .
         . . 2 .
@@ -309,7 +314,7 @@ def test_tsibongy_rule_choice_only_in_the_centre(name, columns, choice):
     ("katra-fandatsaka-8", 6, "right", ". . . . . . 2 1"),
 ])
 def test_tsibongy_rule_near_an_end_is_forced(name, col, side, south_inner):
-    r = rules(name)
+    r = rules_with(name, immediate=False)
     after = play(r, _capture_in_column(r, col))
     assert clean(text(after)).splitlines()[2] == south_inner
 
@@ -338,7 +343,7 @@ def test_tsibongy_rule_6_columns_centre_is_the_players_choice():
 
 
 def test_tsibongy_direction_may_change_within_a_turn():
-    r = rules("katra-fandatsaka-8")
+    r = rules_with("katra-fandatsaka-8", immediate=False)
     pos = board("""
         . . . . . . . .
         . . . . . . 1 .
@@ -548,7 +553,7 @@ def test_emptied_inner_row_loses():
 def test_seeds_in_hand_that_are_the_turns_first_lap_decide_fotsiny():
     """hand.first_lap: the lap in hand is the turn's first, so a lap end with
     nothing to capture makes the turn fotsiny; a later lap does not."""
-    r = rules("fifangakely")
+    r = rules_with("fifangakely", immediate=False)
     base = board("""
         . . . .
         . . . .
@@ -561,3 +566,13 @@ def test_seeds_in_hand_that_are_the_turns_first_lap_decide_fotsiny():
     later = []
     r.play(replace(base, hand=Hand(0, g.parse("b2"), CCW, True, first_lap=False)), [], events=later)
     assert [e for e in later if e.kind == "fotsiny"] == []
+
+
+def test_emptying_the_inner_row_ends_the_game_once_the_captured_seeds_are_sown():
+    """Busser's page stops the game there (diagram 43): the seed taken from
+    a3, North's last inner seed, goes into the tsibongy a2, which is not sown
+    on (without the immediate win it would relay to b2, c2, d2)."""
+    r = rules("fifangakely")
+    after = play(r, _capture_in_column(r, 0))
+    assert clean(text(after)).splitlines()[2] == "3 . . ."
+    assert r.outcome(after) == {"winner": SOUTH, "reason": "empty-inner-row"}
