@@ -15,7 +15,8 @@ author = "The mancala-diagrams contributors"
 copyright = "2025, the mancala-diagrams contributors"
 language = "en"
 
-extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.solutions", "accessible_html"]
+extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.solutions", "accessible_html",
+              "sphinxcontrib.bibtex"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -42,6 +43,14 @@ locale_dirs = ["locales/"]
 gettext_compact = False
 gettext_uuid = False
 gettext_location = True
+
+# The bibliography: one BibTeX file, rendered on bibliography.md and offered for
+# download there; a citation's anchor is cite-KEY (stable, for links from
+# elsewhere, and the credits of published diagrams link to their page's entry).
+bibtex_bibfiles = ["references.bib"]
+bibtex_default_style = "plain"
+bibtex_reference_style = "author_year"
+bibtex_cite_id = "cite-{key}"
 
 # Board images: one cache shared by the builds of both languages.
 mancala_image_cache = str(HERE.parent / "_build" / "images")

@@ -11,6 +11,7 @@ run; elsewhere it is skipped only when Chromium is not installed.
 """
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -152,3 +153,27 @@ def test_axe_finds_what_it_is_asked_to_find(server, browser):
         document.querySelector('article').append(p);""")
     found = {v["id"] for v in run_axe(browser) if v["impact"] in ("critical", "serious")}
     assert {"image-alt", "color-contrast"} <= found
+
+
+def test_every_published_diagram_shows_its_credit(site):
+    """A figure whose id is a published diagram's (katro-12) ends with its credit, linked to the page."""
+    import json
+    published = ROOT.parent / "shared" / "published"
+    if not published.is_dir():
+        pytest.skip("../shared/published is not beside the project")
+    ids = {b["id"] for p in published.glob("*.json")
+           for b in json.loads(p.read_text(encoding="utf-8"))["blocks"] if b["kind"] == "diagram"}
+    seen, missing = 0, []
+    for lang in ("en", "fr"):
+        for page in (site / lang).rglob("*.html"):
+            html = page.read_text(encoding="utf-8")
+            for fig_id, body in re.findall(r'<figure[^>]* id="([^"]+)"[^>]*>(.*?)</figure>', html, re.S):
+                if fig_id in ids:
+                    seen += 1
+                    number = int(fig_id.rsplit("-", 1)[1])
+                    word = "diagramme" if lang == "fr" else "diagram"
+                    if not re.search(r'class="mancala-credit"><a class="reference external" href="https://[^"]+\.html">'
+                                     rf'[^<]*, {word} {number}\.</a>', body):
+                        missing.append(f"{lang}: {fig_id}")
+    assert seen >= 200
+    assert not missing, missing[:10]

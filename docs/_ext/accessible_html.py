@@ -3,6 +3,9 @@ in tests/test_browser_pages.py):
 
 - a toctree caption ("Games", "Reference") is a paragraph with the role of a
   heading: it gets the heading level that role requires (``aria-level``);
+- an entry of the bibliography is a list item of the list docutils wraps
+  the entries in (docutils gives it the role doc-biblioentry, which is not
+  one a list may hold);
 - tables and code blocks may scroll sideways inside their own box on a phone:
   they can take the keyboard focus (``tabindex="0"``), so that a reader
   without a mouse can scroll them too.
@@ -23,6 +26,10 @@ class AccessibleHTMLTranslator(HTML5Translator):
                 if 'role="heading"' in self.body[i]:
                     self.body[i] = self.body[i].replace('role="heading"', 'role="heading" aria-level="2"', 1)
                     break
+
+    def visit_citation(self, node):
+        super().visit_citation(node)
+        self.body[-1] = self.body[-1].replace('role="doc-biblioentry"', 'role="listitem"', 1)
 
     def visit_table(self, node):
         super().visit_table(node)

@@ -81,6 +81,8 @@ WORDS = {
     "assumptions": N_("Assumptions"),
     "no_errata": N_("No erratum is declared."),
     "details": N_("Details"),
+    # Translators: the credit of a published diagram, after its caption (linked to the page).
+    "credit": N_("Source: %(author)s, %(site)s, page %(page)s, diagram %(number)s."),
     "own_example": N_("The project’s own example: no source draws these boards; the rules engine "
                       "computed them, and the verification replays them."),
 }
@@ -99,6 +101,29 @@ VIEWER_LABELS = {
 def say(key: str, lang: str, table=WORDS) -> str:
     """A word of the extension's own (table headers, notes) in *lang*."""
     return words(lang).lookup(table[key])
+
+
+_BIBLIOGRAPHY: dict = {}
+
+
+def bibliography_entries(env) -> dict:
+    """{key: {"url", "site", "author"}} of the BibTeX files the site cites from
+    (sphinxcontrib-bibtex's ``bibtex_bibfiles``): the credit of a published
+    diagram comes from the entry of its page.  Empty without such files."""
+    out = {}
+    for name in getattr(env.config, "bibtex_bibfiles", None) or []:
+        path = Path(env.srcdir) / name
+        key = (str(path), path.stat().st_mtime)
+        if key not in _BIBLIOGRAPHY:
+            from pybtex.database import parse_file
+            data = parse_file(str(path), bib_format="bibtex")
+            _BIBLIOGRAPHY[key] = {
+                k: {"url": e.fields.get("url", ""), "site": e.fields.get("howpublished", ""),
+                    "author": " ".join(" ".join(p.first_names + p.prelast_names + p.last_names)
+                                       for p in e.persons.get("author", [])[:1])}
+                for k, e in data.entries.items()}
+        out.update(_BIBLIOGRAPHY[key])
+    return out
 
 
 def project_file(env, argument) -> str:
@@ -381,6 +406,27 @@ class ExampleDirective(MancalaDirective):
             return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
         return out
 
+    def add_credit(self, fig, diagram_id, lang):
+        """The published diagram's credit at the end of its caption: author,
+        site, page and the diagram's number on it, linked to the page (from the
+        bibliography entry ``busser-PAGE``)."""
+        entries = bibliography_entries(self.env)
+        page, _, number = diagram_id.rpartition("-")
+        if not entries or not number.isdigit():
+            return
+        entry = entries.get(f"busser-{page}")
+        if not entry or not entry["url"]:
+            self.warn(f"{diagram_id}: no bibliography entry busser-{page} with a url for the diagram's credit")
+            return
+        text = words(lang).lookup(WORDS["credit"], author=entry["author"], site=entry["site"],
+                                  page=entry["url"].rsplit("/", 1)[-1], number=int(number))
+        credit = nodes.inline(classes=["mancala-credit"])
+        credit += nodes.reference(text, text, refuri=entry["url"])
+        caption = next(iter(fig.findall(nodes.caption)), None)
+        if caption is not None:
+            caption += nodes.Text(" ")
+            caption += credit
+
     def draw(self, example, steps, lang):
         result = []
         if example.generated:  # say so: the site otherwise shows published diagrams only
@@ -429,6 +475,8 @@ class ExampleDirective(MancalaDirective):
             else:
                 fig = self.figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
                                   f"{diagram.id}. {text}", ids=[anchor])
+            if not example.generated:
+                self.add_credit(fig, diagram.id, lang)
             figures.append(fig)
             records.append({"id": diagram.id, "anchor": anchor,
                             "status": "erratum" if erratum is not None else "drawn",
