@@ -16,11 +16,10 @@ and the mechanics' own state (``rova.south=gone`` ...).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ..errors import PositionError
-from .geometry import (CCW, CW, NORTH, PLAYERS, SOUTH, Geometry, direction_name,
-                       parse_direction)
+from .geometry import CW, NORTH, PLAYERS, SOUTH, Geometry, parse_direction
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .turn import Ask, EndTurn, Lap, Turn, drive, turn_generator
-from ..errors import EndlessTurn, IllegalMove, IncompatibleRules, MancalaError, RulesError
-from .geometry import CCW, CW, NORTH, SOUTH, Geometry, other
+from .turn import EndTurn, Lap, Turn, drive, turn_generator
+from ..errors import EndlessTurn, IncompatibleRules, MancalaError, RulesError
+from .geometry import CCW, CW, Geometry, other
 from .mechanics import BLOCKS, Block
 from ..errors import closest_hint
 from .position import Position

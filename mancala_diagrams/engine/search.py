@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import ne
 
-from ..errors import EndlessTurn, MancalaError
+from ..errors import MancalaError
 from .position import Position
 from .turn import turn_generator
 

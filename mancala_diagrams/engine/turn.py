@@ -23,8 +23,8 @@ from typing import Iterator
 
 from ..errors import EndlessTurn, IllegalMove, LimitExceeded, MancalaError
 from ..limits import MAX_EVENTS, MAX_LAPS_PER_TURN, MAX_SOWN_PER_TURN
-from .geometry import CCW, CW, direction_name, other
-from .position import Hand, Position
+from .geometry import direction_name
+from .position import Position
 
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..geometry import other
-from . import Block, Param, block
+from . import Block, block
 
 
 @block("reserve")
@@ -36,17 +36,6 @@ class Reserve(Block):
     def candidates(self, turn):
         g, board = turn.geometry, turn.board
         return [h for h in g.row_holes(turn.player, 0) if board[h] > 0]
-
-    def explain(self, turn, kind, value):
-        if kind != "place" or not isinstance(value, int):
-            return None
-        g, player = turn.geometry, turn.player
-        name = g.name(value)
-        if g.owner(value) != player or g.depth(value) != 0:
-            return f"a reserve seed goes into {player}'s inner row, and {name} is not in it"
-        if turn.board[value] == 0:
-            return f"{name} is empty, and a reserve seed cannot be put into an empty hole"
-        return None
 
     def explain(self, turn, kind, value):
         if kind != "place" or not isinstance(value, int):
