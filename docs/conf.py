@@ -16,7 +16,7 @@ copyright = "2025, the mancala-diagrams contributors"
 language = "en"
 
 extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.solutions", "accessible_html",
-              "sphinxcontrib.bibtex"]
+              "sphinxcontrib.bibtex", "glossary_order"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,3 +54,19 @@ def play_random_turn(rules, position, rng: random.Random, turn_number=1, events=
 
 def playable_rules():
     return [n for n in LIBRARY.names() if not LIBRARY.raw(n).get("abstract")]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The whole site, both languages built like `make site` (warnings are
+    errors), into a temporary directory: built once for every test that reads
+    it (the browser tests, the French pages)."""
+    tmp = tmp_path_factory.mktemp("site")
+    out = tmp / "site"
+    for lang in ("en", "fr"):
+        subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                        "-D", f"language={lang}", "-D", f"mancala_image_cache={tmp / 'images'}",
+                        "-d", str(tmp / "doctrees" / lang), str(ROOT / "docs"), str(out / lang)],
+                       check=True, cwd=ROOT)
+    shutil.copy(ROOT / "docs" / "_root" / "index.html", out / "index.html")
+    return out

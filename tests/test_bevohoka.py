@@ -399,6 +399,24 @@ def test_solutions_table_reads_the_solver_file(tmp_path):
     assert rows[1] == ["9", "—", "—", "4", "bornes seulement", "—", "—"]
 
 
+def test_solutions_table_for_players_shows_the_chosen_fields_in_french(tmp_path):
+    """The page for players names its columns; every heading and word is French
+    (the hole, the direction, decimal commas and thin spaces in numbers)."""
+    from mancala_diagrams.sphinx.solutions import load_results, table
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps({"results": [
+        {"columns": 8, "seeds": 32, "special": "h2", "direction": "counterclockwise", "min_turns": 4,
+         "status": "proved", "seconds": 2293.4, "cpu_seconds": 38.72}]}))
+    headings, rows = table(load_results(f), "fr", ["columns", "special", "direction", "min_turns", "status"])
+    assert headings == ["Colonnes", "Case spéciale", "Sens", "Moins de tours", "Statut"]
+    assert rows == [["8", "h2", "dans le sens inverse des aiguilles d’une montre", "4", "prouvé"]]
+    headings, rows = table(load_results(f), "fr", ["columns", "seconds", "cpu_seconds"])
+    assert headings == ["Colonnes", "Temps (s)", "Temps de processeur (s)"]
+    assert rows == [["8", "2\u202f293", "38,7"]]
+    with pytest.raises(MancalaError, match="no field 'laps'"):
+        table(load_results(f), "fr", ["columns", "laps"])
+
+
 def test_solutions_file_errors_are_located(tmp_path):
     from mancala_diagrams.sphinx.solutions import load_results
     f = tmp_path / "s.json"

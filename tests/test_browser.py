@@ -5,16 +5,14 @@ page of both languages, at a desktop's width (1280 px) and a phone's (390 px),
 passes axe-core's accessibility rules with no critical or serious violation
 and is no wider than the screen.
 
-The test builds the site itself (both languages, as ``make site`` does) into a
-temporary directory and serves it on 127.0.0.1.  In CI (``CI=true``) it must
+The tests build the site themselves (the ``site`` fixture of conftest.py, both
+languages, as ``make site`` does) into a temporary directory and serve it on
+127.0.0.1.  In CI (``CI=true``) it must
 run; elsewhere it is skipped only when Chromium is not installed.
 """
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -29,20 +27,6 @@ require_axe()
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """Both languages built like `make site`, into a temporary directory."""
-    tmp = tmp_path_factory.mktemp("site")
-    out = tmp / "site"
-    for lang in ("en", "fr"):
-        subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-                        "-D", f"language={lang}", "-D", f"mancala_image_cache={tmp / 'images'}",
-                        "-d", str(tmp / "doctrees" / lang), str(ROOT / "docs"), str(out / lang)],
-                       check=True, cwd=ROOT)
-    shutil.copy(ROOT / "docs" / "_root" / "index.html", out / "index.html")
-    return out
 
 
 @pytest.fixture(scope="module")

@@ -23,6 +23,8 @@ HEADINGS = {
     "columns": N_("Columns"),
     "width": N_("Columns"),
     "seeds": N_("Seeds"),
+    "special": N_("Special hole"),
+    "direction": N_("Direction"),
     "turns": N_("Fewest turns"),
     "min_turns": N_("Fewest turns"),
     "laps": N_("Fewest laps (with the fewest turns)"),
@@ -36,6 +38,7 @@ HEADINGS = {
     "nodes": N_("Positions searched"),
     "seconds": N_("Time (s)"),
     "time_s": N_("Time (s)"),
+    "cpu_seconds": N_("Processor time (s)"),
 }
 VALUES = {
     "proved": N_("proved"),
@@ -43,6 +46,8 @@ VALUES = {
     "bounds": N_("bounds only"),
     "out-of-reach": N_("out of reach"),
     "exhaustive": N_("exhaustive search"),
+    "clockwise": N_("clockwise"),
+    "counterclockwise": N_("counterclockwise"),
 }
 MISSING = N_("The solver's results are not available yet.")
 
@@ -65,16 +70,25 @@ def load_results(path) -> list[dict]:
     return data
 
 
-def table(results, lang="en") -> tuple[list[str], list[list[str]]]:
+def table(results, lang="en", fields=None) -> tuple[list[str], list[list[str]]]:
     """(headings, rows) of the table: one row per width, scalar fields only,
-    known fields first in :data:`HEADINGS` order, then the others as found."""
+    known fields first in :data:`HEADINGS` order, then the others as found;
+    or the given *fields* only, in their order (a page for players leaves out
+    the search's figures, which the method page shows)."""
     keys = []
     for r in results:
         for k, v in r.items():
             if k not in keys and (v is None or isinstance(v, (str, int, float, bool))):
                 keys.append(k)
-    order, seen = list(HEADINGS), list(keys)
-    keys.sort(key=lambda k: (order.index(k) if k in order else len(order), seen.index(k)))
+    if fields is not None:
+        unknown = [f for f in fields if f not in keys]
+        if unknown:
+            raise MancalaError(f"no field {unknown[0]!r} in the solutions file",
+                               expected=", ".join(keys))
+        keys = list(fields)
+    else:
+        order, seen = list(HEADINGS), list(keys)
+        keys.sort(key=lambda k: (order.index(k) if k in order else len(order), seen.index(k)))
     w = words(lang)
     headings = [w.lookup(HEADINGS[k]) if k in HEADINGS else k.replace("_", " ") for k in keys]
 
@@ -83,8 +97,11 @@ def table(results, lang="en") -> tuple[list[str], list[list[str]]]:
             return "—"
         if isinstance(v, bool):
             return w.gettext("yes") if v else w.gettext("no")
+        if isinstance(v, float) and abs(v) >= 1000:
+            v = round(v)
         if isinstance(v, float):
-            v = f"{v:.3g}" if abs(v) < 1000 else f"{v:,.0f}"
+            # Translators: the decimal separator in a number (0.25)
+            v = f"{v:.3g}".replace(".", w.pgettext("decimal separator", "."))
         if isinstance(v, int):
             # Translators: the separator of thousands in a number (1,234)
             v = f"{v:,}".replace(",", w.pgettext("thousands separator", ","))
@@ -130,6 +147,8 @@ def setup(app):  # pragma: no cover - exercised by the site build
 
     class SolutionsDirective(SphinxDirective):
         required_arguments = 1
+        # the columns to show, in order (default: every scalar field of the file)
+        option_spec = {"fields": lambda arg: arg.replace(",", " ").split()}
 
         def text(self, value):
             """A paragraph written in the build's language: not a catalog message."""
@@ -146,7 +165,7 @@ def setup(app):  # pragma: no cover - exercised by the site build
             note_solutions_file(self.env, self.env.docname, path)
             lang = lang_of(self.env)
             try:
-                headings, rows = table(load_results(path), lang)
+                headings, rows = table(load_results(path), lang, self.options.get("fields"))
             except MancalaError as exc:
                 if not Path(path).exists():
                     return [self.text(words(lang).lookup(MISSING))]
