@@ -343,12 +343,15 @@ def test_alt_text_names_the_special_holes():
     g = pos.geometry
     special = rules.special_holes_at(pos)
     en = describe_position(pos, "en", highlights={"special": special}, rules=rules)
-    assert ("Special holes: d4 (North’s back rova), d3 (North’s front rova), e2 (South’s front rova) and "
-            "e1 (South’s back rova).") in en
+    # the rova and the tsibongy (the end holes of each inner row; North's right is South's left)
+    assert ("Special holes: d4 (North’s back rova), a3 (North’s right tsibongy), d3 (North’s front rova), "
+            "h3 (North’s left tsibongy), a2 (South’s left tsibongy), e2 (South’s front rova), "
+            "h2 (South’s right tsibongy) and e1 (South’s back rova).") in en
     assert en.startswith("A board of 4 rows of 8 holes")
     fr = describe_position(pos, "fr", highlights={"special": special}, rules=rules)
-    assert (f"Cases spéciales{NB}: d4 (le rova arrière de Nord), d3 (le rova avant de Nord), e2 (le rova "
-            f"avant de Sud) et e1 (le rova arrière de Sud).") in fr
+    assert (f"Cases spéciales{NB}: d4 (le rova arrière de Nord), a3 (le tsibongy droit de Nord), d3 (le rova "
+            f"avant de Nord), h3 (le tsibongy gauche de Nord), a2 (le tsibongy gauche de Sud), e2 (le rova avant "
+            f"de Sud), h2 (le tsibongy droit de Sud) et e1 (le rova arrière de Sud).") in fr
     assert g.parse("e1") in special
 
 

@@ -21,6 +21,7 @@ from mancala_diagrams.drawing.render import Options, empty_board, render_png, tr
 
 KATRO_06 = "2,0,5,0,4,0/4,1,0,0,4,2/2,3,0,2,2,0/3,2,4,2,3,3 south"
 CELL, MARGIN, DENSITY = 40, 10, 2          # the default options, in CSS pixels
+BAND = 16       # the coordinates' band, left of the board (row numbers) and under it (column letters)
 
 
 def png(data: bytes) -> Image.Image:
@@ -31,7 +32,7 @@ def png(data: bytes) -> Image.Image:
 
 def centre(row, col):
     """Image pixel at the centre of a hole (no trays)."""
-    return ((MARGIN + col * CELL + CELL // 2) * DENSITY, (MARGIN + row * CELL + CELL // 2) * DENSITY)
+    return ((BAND + MARGIN + col * CELL + CELL // 2) * DENSITY, (MARGIN + row * CELL + CELL // 2) * DENSITY)
 
 
 def ring_pixels(img, row, col, radius_css):
@@ -58,8 +59,10 @@ def near(c, target, tol=60):
 
 def test_size_is_twice_the_css_size_and_palette_png():
     img = png(render_png(Position.from_text(KATRO_06)))
-    assert img.size == ((6 * CELL + 2 * MARGIN) * DENSITY, (4 * CELL + 2 * MARGIN) * DENSITY)
+    assert img.size == ((BAND + 6 * CELL + 2 * MARGIN) * DENSITY, (4 * CELL + 2 * MARGIN + BAND) * DENSITY)
     assert img.mode == "P"
+    bare = png(render_png(Position.from_text(KATRO_06), options=Options(coords=False)))
+    assert bare.size == ((6 * CELL + 2 * MARGIN) * DENSITY, (4 * CELL + 2 * MARGIN) * DENSITY)
 
 
 def test_same_input_same_bytes_even_in_another_process():
@@ -81,7 +84,7 @@ def test_holes_are_dark_and_the_board_is_wood():
     r, g, b = img.getpixel(centre(0, 1))
     assert r < 140 and g < 100 and b < 60 and r > b
     # between two holes: the light wood of the board
-    x = (MARGIN + CELL) * DENSITY
+    x = (BAND + MARGIN + CELL) * DENSITY
     y = (MARGIN + CELL // 2) * DENSITY
     r, g, b = img.getpixel((x, y))
     assert r > 170 and 110 < g < 170 and b < 110
@@ -104,12 +107,12 @@ def test_each_role_changes_the_picture_and_roles_differ():
     seen = []
     for role in ("emptied", "sown", "last", "captured", "special", "differs"):
         img = png(render_png(pos, {role: ["c2"]})).convert("RGB")
-        box = tuple(v * DENSITY for v in (MARGIN + 2 * CELL, MARGIN + 2 * CELL, MARGIN + 3 * CELL,
+        box = tuple(v * DENSITY for v in (BAND + MARGIN + 2 * CELL, MARGIN + 2 * CELL, BAND + MARGIN + 3 * CELL,
                                           MARGIN + 3 * CELL))
         region = img.crop(box).tobytes()
         assert not alike(img.crop(box), plain.crop(box)), role
         # nothing changes far from c2
-        far = tuple(v * DENSITY for v in (MARGIN, MARGIN, MARGIN + CELL, MARGIN + CELL))
+        far = tuple(v * DENSITY for v in (BAND + MARGIN, MARGIN, BAND + MARGIN + CELL, MARGIN + CELL))
         assert img.crop(far).tobytes() == plain.crop(far).tobytes(), role  # fixed palette: same pixels
         seen.append(region)
     assert len(set(seen)) == len(seen)
@@ -120,7 +123,7 @@ def test_seed_counts_are_drawn_as_different_digits():
     def badge_region(n):
         pos = Position.from_rows([[n, 0]], solo=True)
         img = png(render_png(pos, options=Options(trays=False))).convert("RGB")
-        cx, cy = (MARGIN + CELL // 2) * DENSITY, (MARGIN + CELL // 2) * DENSITY
+        cx, cy = (BAND + MARGIN + CELL // 2) * DENSITY, (MARGIN + CELL // 2) * DENSITY
         return img.crop((cx, cy, cx + CELL * DENSITY // 2, cy + CELL * DENSITY // 2)).tobytes()
     regions = {n: badge_region(n) for n in (0, 1, 2, 3, 7, 12, 24)}
     assert len(set(regions.values())) == len(regions)
@@ -130,24 +133,24 @@ def test_seed_counts_are_drawn_as_different_digits():
     # the cream of the badge exists (for the 5) ...
     assert any(near(c, cream, 12) for _, c in colours)
     # ... but not in the empty hole's cell
-    cell = tuple(v * DENSITY for v in (MARGIN, MARGIN, MARGIN + CELL, MARGIN + CELL))
+    cell = tuple(v * DENSITY for v in (BAND + MARGIN, MARGIN, BAND + MARGIN + CELL, MARGIN + CELL))
     assert not any(near(c, cream, 12) for _, c in empty.crop(cell).getcolors(1 << 16))
 
 
 def test_one_player_board_and_six_row_board():
     solo = Position.from_text("0,3,3,0,3,4/3,3,3,2,0,0 south solo")
     img = png(render_png(solo))
-    assert img.size == ((6 * CELL + 2 * MARGIN) * DENSITY, (2 * CELL + 2 * MARGIN) * DENSITY)
+    assert img.size == ((BAND + 6 * CELL + 2 * MARGIN) * DENSITY, (2 * CELL + 2 * MARGIN + BAND) * DENSITY)
     six = Position.from_rows([[2] * 6 for _ in range(6)])
     assert six.geometry.rows_per_player == 3
     img = png(render_png(six, {"special": ["a3", "f4"]}))
-    assert img.size == ((6 * CELL + 2 * MARGIN) * DENSITY, (6 * CELL + 2 * MARGIN) * DENSITY)
+    assert img.size == ((BAND + 6 * CELL + 2 * MARGIN) * DENSITY, (6 * CELL + 2 * MARGIN + BAND) * DENSITY)
 
 
 def test_hand_and_reserve_widen_the_image():
     pos = Position.from_text("2,0/1,3/0,4/2,2 south reserve=5:4 hand=3@a2:ccw")
     img = png(render_png(pos))
-    assert img.width > (2 * CELL + 2 * MARGIN) * DENSITY
+    assert img.width > (BAND + 2 * CELL + 2 * MARGIN) * DENSITY
 
 
 def test_track_numbers_match_the_published_sowing_orders():
@@ -175,7 +178,7 @@ def test_numbered_track_draws_numbers_not_seeds():
 def test_marks_tint_behind_the_hole():
     pos = Position.from_text(KATRO_06)
     img = png(render_png(pos, marks={"d4": "pink"})).convert("RGB")
-    x = (MARGIN + 3 * CELL + CELL // 2) * DENSITY     # above the hole, inside d4's cell
+    x = (BAND + MARGIN + 3 * CELL + CELL // 2) * DENSITY     # above the hole, inside d4's cell
     y = (MARGIN + 2) * DENSITY
     assert near(img.getpixel((x, y)), (255, 192, 203), 30)
 
@@ -202,8 +205,9 @@ def test_hole_labels_are_drawn_only_where_given_and_must_be_ascii():
     from mancala_diagrams.drawing.render import render_image
     pos = Position.from_text("2,2/2,2/2,2/2,2/2,2/2,2 south")
     g = pos.geometry
-    plain = render_image(pos)
-    labelled = render_image(pos, labels={g.parse("a1"): "A"})
+    bare = Options(coords=False)
+    plain = render_image(pos, options=bare)
+    labelled = render_image(pos, labels={g.parse("a1"): "A"}, options=bare)
     w, h = plain.size
     # the label sits in the upper-left corner of a1's cell (bottom-left of the board)
     cell_w, cell_h = w // 2, h // 6

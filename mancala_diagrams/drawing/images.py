@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from . import render
+from . import layout, render
 
 
 def image_file(folder, position, highlights=None, marks=None, numbers=None, options=None,
@@ -43,12 +44,10 @@ def image_file(folder, position, highlights=None, marks=None, numbers=None, opti
     return path
 
 
-def image_size(position, options=None, has_trays=None) -> tuple[int, int]:
-    """(width, height) in pixels of the image of *position*."""
-    o = options or render.Options()
-    if has_trays is None:
-        has_trays = o.tray_room or bool((position.hand and position.hand.seeds) or any(position.reserves))
-    return render.board_size(position.geometry, o, has_trays and o.trays)
+def image_size(position, options=None, labels=None) -> tuple[int, int]:
+    """(width, height) in CSS pixels of the image of *position* (its layout)."""
+    lay = layout.position_layout(position, options or render.Options(), labels)
+    return lay.width, lay.height
 
 
 def highlights_from(events) -> dict:
@@ -72,6 +71,35 @@ def highlights_from(events) -> dict:
     # a hole emptied and sown again in the same step is shown as sown
     hl["emptied"] -= hl["sown"] | hl["last"]
     return {k: sorted(v) for k, v in hl.items() if v}
+
+
+def step_highlights(events, position, rules=None) -> dict:
+    """{role: holes} a step's picture shows: :func:`highlights_from` its events,
+    and ``special`` the holes the rules single out there (rova, nyumba,
+    tsibongy, the special hole: :meth:`Rules.special_holes_at`)."""
+    hl = highlights_from(events)
+    specials = rules.special_holes_at(position) if rules is not None else []
+    if specials:
+        hl["special"] = list(specials)
+    return hl
+
+
+def example_options(steps, options=None):
+    """The drawing options of every step of an example: the same picture size on
+    every step (the bowls' room kept when any step needs it), and the hand's
+    bowl, with its count, on every step when seeds are held in hand at any
+    moment of the example (a caption that speaks of seeds in hand has the hand
+    drawn, even once they are all sown)."""
+    o = options or render.Options()
+    steps = list(steps)
+
+    def hand_now(s):
+        return bool(s.position.hand and s.position.hand.seeds)
+    held = any(hand_now(s) or any(getattr(e, "hand", 0) for e in s.events) for s in steps)
+    room = held or any(any(s.position.reserves) for s in steps)
+    if not (room or held):
+        return o
+    return replace(o, tray_room=o.tray_room or room, hand_area=o.hand_area or held)
 
 
 def parse_marks(text, geometry) -> dict:

@@ -44,9 +44,10 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from ..errors import MancalaError
 from ..engine.position import Position
+from . import layout
 
 #: Bump when the drawing changes, so that cached images are redrawn.
-RENDER_VERSION = 6
+RENDER_VERSION = 7
 
 ROLES = ("emptied", "sown", "last", "captured", "special", "differs")
 SUPERSAMPLE = 2
@@ -75,6 +76,7 @@ ROLE_COLOURS = {
     "differs": (220, 0, 150),
 }
 NUMBER_FILL = (255, 244, 200)
+COORD_FONT = 12.5   # CSS pixels: the column letters and row numbers
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,9 @@ class Options:
     trays: bool = True      # draw reserves and the seeds in hand beside the board
     tray_room: bool = False  # leave the trays' room even when they are empty (same size
                              # for every step of an example, whatever its reserves or hand)
+    coords: bool = True     # column letters and row numbers (or each hole's letter), as captions name holes
+    hand_area: bool = False  # draw the hand's bowl with its count even when empty (an example
+                             # in which seeds are held in hand)
 
 
 def _font(size: int):
@@ -167,6 +172,10 @@ def cache_key(position: Position, highlights=None, marks=None, numbers=None,
     }
     if options.tray_room:   # only when set: the keys of existing images stay the same
         data["options"].append("tray_room")
+    if options.hand_area:
+        data["options"].append("hand_area")
+    if options.coords:      # the coordinates drawn depend on how the board names its holes
+        data["options"].append(f"coords-{g.notation}")
     blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()[:20]
 
@@ -192,26 +201,24 @@ def _seed_layout(n: int) -> list[tuple[float, float]]:
 
 
 def board_size(geometry, options: Options | None = None, has_trays=False) -> tuple[int, int]:
+    """(width, height) in CSS pixels of a picture of a board of *geometry*."""
     o = options or Options()
-    w = geometry.columns * o.cell + 2 * o.margin
-    h = geometry.rows * o.cell + 2 * o.margin
-    if has_trays:
-        w += 2 * (o.cell + o.margin // 2)
+    edges = o.coords and layout.coordinate_kind(geometry) == "edges"
+    w, h, _ = layout.frame(geometry.rows, geometry.columns, o, has_trays, edges)
     return w, h
 
 
 @lru_cache(maxsize=16)
-def _board(rows: int, columns: int, solo: bool, o: Options, has_trays: bool) -> Image.Image:
+def _board(rows: int, columns: int, solo: bool, o: Options, has_trays: bool, edges: bool) -> Image.Image:
     """The empty wooden board (edge, grain, groove) at drawing size: the same for
     every image of a board size, so drawn once and copied (the pixels are those
     the drawing used to start with)."""
     k = o.density * SUPERSAMPLE
-    W = columns * o.cell + 2 * o.margin + (2 * (o.cell + o.margin // 2) if has_trays else 0)
-    H = rows * o.cell + 2 * o.margin
+    W, H, box = layout.frame(rows, columns, o, has_trays, edges)
     img = Image.new("RGB", (W * k, H * k), PAGE)
     d = ImageDraw.Draw(img)
     cell, margin = o.cell * k, o.margin * k
-    x0 = (o.cell + o.margin // 2) * k if has_trays else 0
+    x0 = box[0] * k
 
     # -- the wooden board ---------------------------------------------------------
     bw, bh = columns * cell + 2 * margin, rows * cell + 2 * margin
@@ -248,17 +255,16 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
     nums = {int(h): int(n) for h, n in (numbers or {}).items()}
     names = _normalise_labels(labels)
 
-    hand = position.hand.seeds if position.hand else 0
-    has_trays = o.trays and (o.tray_room or hand > 0 or any(position.reserves))
+    lay = layout.position_layout(position, o, names or None)
+    names = dict(lay.hole_names)
     k = o.density * SUPERSAMPLE           # drawing pixels per CSS pixel
-    img = _board(g.rows, g.columns, g.solo, o, has_trays).copy()
+    img = _board(g.rows, g.columns, g.solo, o, lay.trays, bool(lay.coordinates)).copy()
     d = ImageDraw.Draw(img)
-    cell, margin = o.cell * k, o.margin * k
-    x0 = (o.cell + o.margin // 2) * k if has_trays else 0
-    bw = g.columns * cell + 2 * margin
+    cell = o.cell * k
 
     badge_font = _font_cached(int(11.5 * k))
     number_font = _font_cached(int(17 * k))
+    coord_font = _font_cached(int(COORD_FONT * k))
 
     def badge(cx, cy, text, font, fill=BADGE, r=None):
         tw = d.textlength(text, font=font)
@@ -282,11 +288,13 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
         for i in range(dashes):
             d.arc(bbox, i * step, i * step + step * 0.55, fill=colour, width=width)
 
+    # -- coordinates: column letters under the board, row numbers on its left -------
+    for t in lay.coordinates:
+        d.text((t.x * k, t.y * k), t.text, font=coord_font, fill=INK, anchor="mm")
+
     # -- holes ----------------------------------------------------------------------
     for hole in range(g.size):
-        r_, c_ = divmod(hole, g.columns)
-        cx = x0 + margin + c_ * cell + cell / 2
-        cy = margin + r_ * cell + cell / 2
+        cx, cy = lay.centres[hole][0] * k, lay.centres[hole][1] * k
         R = cell * 0.38
         if hole in tints:
             t = cell * 0.48
@@ -341,25 +349,15 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
             pebbles(cx, cy, n, R)
             badge(cx + R * 0.72, cy + R * 0.72, str(n), badge_font)
 
-    # -- trays beside the board: reserves on the left, the hand on the right -------
-    if has_trays:
-        def tray(cx, cy, n):
-            R = cell * 0.36
-            d.ellipse((cx - R, cy - R, cx + R, cy + R), fill=WOOD_EDGE)
-            d.ellipse((cx - R * 0.85, cy - R * 0.85, cx + R * 0.85, cy + R * 0.85), fill=WOOD)
-            if n:
-                pebbles(cx, cy, n, R * 0.85)
-                badge(cx + R * 0.7, cy + R * 0.7, str(n), badge_font)
-        half = g.rows // len(g.players) * cell
-        for i, player in enumerate(g.players):
-            n = position.reserve(player)
-            if n:
-                top = margin + (g.rows * cell - half if player == "south" else 0) if len(g.players) > 1 else margin
-                tray((o.cell // 2 + o.margin // 4) * k, top + half / 2, n)
-        if hand:
-            player = position.to_move
-            top = margin + (g.rows * cell - half if player == "south" or g.solo else 0)
-            tray(x0 + bw + (o.cell // 2 + o.margin // 4) * k, top + half / 2, hand)
+    # -- bowls beside the board: reserves on the left, the hand on the right -------
+    for bowl in lay.bowls:
+        cx, cy, R = bowl.x * k, bowl.y * k, bowl.radius * k
+        d.ellipse((cx - R, cy - R, cx + R, cy + R), fill=WOOD_EDGE)
+        d.ellipse((cx - R * 0.85, cy - R * 0.85, cx + R * 0.85, cy + R * 0.85), fill=WOOD)
+        if bowl.count:
+            pebbles(cx, cy, bowl.count, R * 0.85)
+        if bowl.count or bowl.kind == "hand":   # an empty hand says so: 0
+            badge(cx + R * 0.7, cy + R * 0.7, str(bowl.count), badge_font)
 
     # the mean of each SUPERSAMPLE x SUPERSAMPLE block (a box filter), three times
     # faster than resize()
@@ -381,7 +379,7 @@ _NEIGHBOURS = [(PAGE, WOOD_EDGE), (WOOD_EDGE, WOOD), (WOOD, WOOD_GRAIN), (WOOD, 
                (WOOD_LIGHT, HOLE_RIM), (HOLE_RIM, HOLE_SHADOW), (HOLE_SHADOW, HOLE), (HOLE, SEED_EDGE),
                (HOLE_SHADOW, SEED_EDGE), (SEED_EDGE, SEED), (SEED, SEED_SHINE), (BADGE, BADGE_EDGE),
                (BADGE, INK), (BADGE_EDGE, HOLE), (BADGE_EDGE, SEED), (NUMBER_FILL, INK),
-               (NUMBER_FILL, BADGE_EDGE), (WOOD, WOOD_EDGE), (BADGE_EDGE, WOOD_LIGHT)]
+               (NUMBER_FILL, BADGE_EDGE), (WOOD, WOOD_EDGE), (BADGE_EDGE, WOOD_LIGHT), (PAGE, INK)]
 _NEIGHBOURS += [(c, other) for c in ROLE_COLOURS.values() for other in (WOOD, WOOD_LIGHT, HOLE_RIM, HOLE)]
 
 

@@ -231,10 +231,13 @@ class Rules:
 
     def special_holes_at(self, position: Position) -> list:
         """The holes the rules treat specially in *position* (sorted indices),
-        from the blocks' ``special_holes`` hook: for drawings to frame them."""
+        from the blocks' ``special_holes`` hook and the holes their
+        ``hole_roles`` hook names (the tsibongy): for drawings to frame them."""
         holes = set()
         for b in self._specials:
             holes.update(b.special_holes(position))
+        for b in self._roles:
+            holes.update(b.hole_roles(position))
         return sorted(holes)
 
     def special_hole_labels(self, position: Position) -> dict:

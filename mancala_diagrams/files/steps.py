@@ -82,6 +82,8 @@ def position_at(event, rep, g) -> Position:
             if e is event:
                 break
     hand = Hand(event.hand, event.holes[0] if event.holes else 0, event.direction or CCW) if event.hand else None
+    if event.kind == "start" and base is not None and base.hand is not None:
+        hand = base.hand    # a turn under way: the seeds in hand before the first is sown
     # the mechanics' state (a special hole chosen at a set-up turn ...): once a turn
     # has begun, the state it ends with
     after = positions[event.turn] if event.kind != "start" and event.turn < len(positions) else base

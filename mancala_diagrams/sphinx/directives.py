@@ -167,7 +167,7 @@ class MancalaDirective(SphinxDirective):
         path = write_image(self.env, position, highlights, marks, numbers, options, labels)
         docdir = Path(self.env.doc2path(self.env.docname)).parent
         uri = Path(os.path.relpath(path, docdir)).as_posix()
-        w, h = images.image_size(position, options)
+        w, h = images.image_size(position, options, labels)
         return nodes.image(uri=uri, alt=alt, width=f"{w}px",
                            classes=["mancala-board", "no-scaled-link"])
 
@@ -280,11 +280,12 @@ class PositionDirective(MancalaDirective):
             return self.warn(f"mancala-position: {exc}", getattr(self, "bad_line", None))
         lang = lang_of(self.env)
         alt = self.options.get("alt") or captions.describe_position(position, lang, highlights=highlights)
-        labels = None
+        labels = options = None
         if self.options.get("labels"):  # hole names drawn on the board (de Voogt's letters ...)
             notation = self.options["labels"]
             labels = {h: g.name(h, notation) for h in range(g.size)}
-        image = self.image_node(position, alt, highlights, marks, labels=labels)
+            options = render.Options(coords=False)      # the names replace the coordinates
+        image = self.image_node(position, alt, highlights, marks, labels=labels, options=options)
         ids = [nodes.make_id(self.options["name"])] if self.options.get("name") else None
         caption = self.options.get("caption")
         fig = self.figure([image], None, ids=ids)
@@ -356,7 +357,7 @@ class LegendDirective(MancalaDirective):
         lang = lang_of(self.env)
         items = nodes.bullet_list(classes=["mancala-legend"])
         sample = Position.from_rows([[2]], solo=True)
-        small = render.Options(cell=34, margin=3, trays=False)
+        small = render.Options(cell=34, margin=3, trays=False, coords=False)
         for role in render.ROLES:
             path = write_image(self.env, sample, {role: [0]}, options=small)
             docdir = Path(self.env.doc2path(self.env.docname)).parent
@@ -445,15 +446,11 @@ class ExampleDirective(MancalaDirective):
             note += items
             result.append(note)
         records, figures = [], []
-        # the same image size on every step: keep the trays' room if any step needs it
-        trays = any((s.position.hand and s.position.hand.seeds) or any(s.position.reserves) for s in steps)
-        options = render.Options(tray_room=True) if trays else None
+        # the same image size on every step, the hand shown on every step if any holds seeds
+        options = images.example_options(steps)
         for step in steps:
             diagram, position, numbers = step.diagram, step.position, step.numbers
-            hl = images.highlights_from(step.events)
-            specials = example.rules.special_holes_at(position)
-            if specials:
-                hl["special"] = specials
+            hl = images.step_highlights(step.events, position, example.rules)
             marks = diagram.marks
             if diagram.picture and example.kind == "special-holes":
                 # a published picture (arrows, no position): the project draws the same idea,
