@@ -13,6 +13,7 @@ run; elsewhere it is skipped only when Chromium is not installed.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -49,10 +50,21 @@ return Array.from(document.images).map(img => ({
 """
 
 
+LOAD_ALL = """
+document.querySelectorAll('img[loading=lazy]').forEach(img => { img.loading = 'eager'; });
+"""
+
+
 def test_game_page_images_load_and_have_alt_text(server, browser):
     browser.get(f"{server}/en/games/katro.html")
     assert browser.execute_script("return document.readyState") == "complete"
-    images = browser.execute_script(IMAGES)
+    # the pictures below the first load lazily: ask for all of them now, and wait
+    browser.execute_script(LOAD_ALL)
+    for _ in range(100):
+        images = browser.execute_script(IMAGES)
+        if all(i["complete"] and i["width"] > 0 for i in images):
+            break
+        time.sleep(0.1)
     boards = [i for i in images if "board-" in i["src"]]
     assert len(boards) >= 49           # every published katro diagram is drawn
     for img in images:

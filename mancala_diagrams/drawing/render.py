@@ -47,7 +47,7 @@ from ..engine.position import Position
 from . import layout
 
 #: Bump when the drawing changes, so that cached images are redrawn.
-RENDER_VERSION = 7
+RENDER_VERSION = 8
 
 ROLES = ("emptied", "sown", "last", "captured", "special", "differs")
 SUPERSAMPLE = 2
@@ -76,7 +76,8 @@ ROLE_COLOURS = {
     "differs": (220, 0, 150),
 }
 NUMBER_FILL = (255, 244, 200)
-COORD_FONT = 12.5   # CSS pixels: the column letters and row numbers
+COORD_FONT = 14     # CSS pixels: the column letters and row numbers
+BADGE_FONT = 14     # CSS pixels: seed counts and hole names (legible when a phone shrinks the board)
 
 
 @dataclass(frozen=True)
@@ -262,14 +263,14 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
     d = ImageDraw.Draw(img)
     cell = o.cell * k
 
-    badge_font = _font_cached(int(11.5 * k))
+    badge_font = _font_cached(int(BADGE_FONT * k))
     number_font = _font_cached(int(17 * k))
     coord_font = _font_cached(int(COORD_FONT * k))
 
     def badge(cx, cy, text, font, fill=BADGE, r=None):
         tw = d.textlength(text, font=font)
-        r = r or 7.5 * k
-        half = max(r, tw / 2 + 3 * k)
+        r = r or 8.5 * k
+        half = max(r, tw / 2 + 2.5 * k)
         d.rounded_rectangle((cx - half, cy - r, cx + half, cy + r), radius=r, fill=fill,
                             outline=BADGE_EDGE, width=max(1, k // 2))
         d.text((cx, cy), text, font=font, fill=INK, anchor="mm", stroke_width=max(1, k // 4),

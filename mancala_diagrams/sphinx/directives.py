@@ -168,7 +168,9 @@ class MancalaDirective(SphinxDirective):
         docdir = Path(self.env.doc2path(self.env.docname)).parent
         uri = Path(os.path.relpath(path, docdir)).as_posix()
         w, h = images.image_size(position, options, labels)
-        return nodes.image(uri=uri, alt=alt, width=f"{w}px",
+        # width and height (CSS pixels, the PNG has twice as many): the page keeps the picture's
+        # room before it loads; the CSS lets it shrink to the screen keeping its ratio
+        return nodes.image(uri=uri, alt=alt, width=str(w), height=str(h),
                            classes=["mancala-board", "no-scaled-link"])
 
     def plain(self):
@@ -363,7 +365,7 @@ class LegendDirective(MancalaDirective):
             docdir = Path(self.env.doc2path(self.env.docname)).parent
             uri = Path(os.path.relpath(path, docdir)).as_posix()
             w, h = render.board_size(sample.geometry, small)
-            img = nodes.image(uri=uri, alt=captions.role_name(role, lang), width=f"{w}px",
+            img = nodes.image(uri=uri, alt=captions.role_name(role, lang), width=str(w), height=str(h),
                               classes=["mancala-legend-sample", "no-scaled-link"])
             para = nodes.paragraph()
             para += img
@@ -615,6 +617,15 @@ def _table(headers, rows):
     return table
 
 
+def lazy_images(doctree):
+    """The board pictures of a page load when they come near the screen
+    (``loading="lazy"``), except the first, which may be in view at once."""
+    ours = [img for img in doctree.findall(nodes.image)
+            if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]]
+    for img in ours[1:]:
+        img["loading"] = "lazy"
+
+
 def resolve_placeholders(app, doctree, fromdoc):
     env = app.env
     lang = lang_of(env)
@@ -622,6 +633,7 @@ def resolve_placeholders(app, doctree, fromdoc):
         for img in doctree.findall(nodes.image):
             if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
                 img.attributes.pop("alt", None)
+    lazy_images(doctree)
     where = {}
     for docname, records in sorted(getattr(env, "mancala_diagrams", {}).items()):
         for rec in records:
