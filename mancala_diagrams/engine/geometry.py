@@ -180,6 +180,26 @@ class Geometry:
         """The hole after *hole* going *direction*, and the direction to go on
         from there (the same on a loop; reversed where a ``boustrophedon``
         track turns into the next row)."""
+        step = self.advance_table(player)[direction][hole]
+        return step if step is not None else self._advance(player, hole, direction)
+
+    def advance_table(self, player: str) -> dict:
+        """direction -> a tuple giving, for every hole of *player*'s track (by
+        hole number; None off the track), ``advance(player, hole, direction)``:
+        worked out once, looked up by the sowing loop for every seed."""
+        tables = self._advance_tables.get(player)
+        if tables is None:
+            tables = self._advance_tables[player] = {
+                d: tuple(self._advance(player, h, d) if h in self._tracks[player][1] else None
+                         for h in range(self.size))
+                for d in (1, -1)}
+        return tables
+
+    @cached_property
+    def _advance_tables(self) -> dict:
+        return {}
+
+    def _advance(self, player: str, hole: int, direction: int) -> tuple[int, int]:
         if self.track_kind == "loop":
             seq, index = self._tracks[player]
             return seq[(index[hole] + direction) % len(seq)], direction

@@ -59,6 +59,19 @@ class Position:
 
     # -- construction ------------------------------------------------------------
     @classmethod
+    def trusted(cls, geometry, cells: tuple, to_move: str, reserves: tuple, state: tuple = (),
+                hand=None) -> "Position":
+        """A position the engine itself made (a turn's end), built without the
+        checks of ``__init__``: its counts come from sowing a valid position, so
+        they are whole and never negative.  Nothing read from a file goes
+        through here."""
+        pos = object.__new__(cls)
+        for name, value in (("geometry", geometry), ("cells", cells), ("to_move", to_move),
+                            ("reserves", reserves), ("state", state), ("hand", hand)):
+            object.__setattr__(pos, name, value)
+        return pos
+
+    @classmethod
     def empty(cls, columns: int, rows_per_player: int = 2, solo: bool = False) -> "Position":
         """A board with no seeds (for sowing orders and coloured holes)."""
         nrows = rows_per_player * (1 if solo else 2)

@@ -17,7 +17,11 @@ from .position import Position
 
 
 def _hooked(blocks, hook):
-    return [b for b in blocks if hasattr(b, hook)]
+    """The blocks that take part in *hook*: those that have it, less those
+    whose parameters leave it idle (``idle_hooks``: a goal that does not end
+    the game at a lap's end has nothing to do there, and a search runs the
+    lap-end hooks millions of times)."""
+    return [b for b in blocks if hasattr(b, hook) and hook not in b.idle_hooks]
 
 
 class Rules:
@@ -49,6 +53,7 @@ class Rules:
         self._outcome = _hooked(self.blocks, "outcome")
         self._specials = _hooked(self.blocks, "special_holes")
         self._roles = _hooked(self.blocks, "hole_roles")
+        self._direction = self.block("direction")
         fronts = _hooked(self.blocks, "front_depth")
         self._front = fronts[0] if fronts else None
         if not self._openers:
@@ -126,7 +131,7 @@ class Rules:
 
     # -- hooks the engine calls ----------------------------------------------------------
     def directions(self, turn):
-        b = self.block("direction")
+        b = self._direction
         return b.allowed(turn) if b else (CW, CCW)
 
     def open_turn(self, turn):
@@ -137,6 +142,8 @@ class Rules:
         raise MancalaError("no building block could start the turn")
 
     def filter_openings(self, turn, options):
+        if not (self._excluders or self._filters):
+            return options
         memo = self.openings_memo
         if memo is not None:    # a search replays the same turn start once per option: filter once
             key = (tuple(turn.board), turn.player, tuple(turn.reserves), tuple(sorted(turn.state.items())),
@@ -197,8 +204,8 @@ class Rules:
             b.finish(turn)
         g = turn.geometry
         to_move = turn.player if g.solo else other(turn.player)
-        return replace(turn.position, cells=tuple(turn.board), reserves=tuple(turn.reserves),
-                       state=tuple(sorted(turn.state.items())), hand=None, to_move=to_move)
+        return Position.trusted(g, tuple(turn.board), to_move, tuple(turn.reserves),
+                                tuple(sorted(turn.state.items())))
 
     def first_lap_captures(self, turn, opening, capture_block) -> bool:
         """Would this opening's first lap end in a capture?  (for compulsory capture)"""

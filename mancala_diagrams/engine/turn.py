@@ -86,7 +86,7 @@ class Turn:
 
     def __init__(self, rules, position: Position, turn_number: int, events: list):
         self.rules = rules
-        if position.geometry != rules.geometry:
+        if position.geometry is not rules.geometry and position.geometry != rules.geometry:
             raise MancalaError(f"a board of {position.geometry.describe()} cannot be played with rules "
                                f"for {rules.geometry.describe()}")
         self.geometry = rules.geometry      # the rules' track and hole names
@@ -176,24 +176,46 @@ class Turn:
         self.direction = lap.direction
         hole = lap.first
         g, player, board = self.geometry, self.player, self.board
-        record, watch = self.record, self.watch
-        target = getattr(watch, "board", None)
-        seed = 0
-        was_empty = False
-        while self.hand:
-            seed += 1
-            was_empty = board[hole] == 0
-            board[hole] += 1
-            self.hand -= 1
-            if record:
+        steps = g.advance_table(player)
+        if self.record:
+            seed = 0
+            was_empty = False
+            while self.hand:
+                seed += 1
+                was_empty = board[hole] == 0
+                board[hole] += 1
+                self.hand -= 1
                 self.emit("drop", (hole,), 1, seed=seed)
-            elif watch is not None and (target is None or board == target):
-                watch(self, "drop", seed, 1)    # a search: no trace, only a look at the board
-            if self.hand:   # the track may turn the heading (boustrophedon)
-                hole, self.direction = g.advance(player, hole, self.direction)
+                if self.hand:   # the track may turn the heading (boustrophedon)
+                    hole, self.direction = steps[self.direction][hole] or g.advance(player, hole, self.direction)
+        else:
+            hole, seed, was_empty = self._sow_unrecorded(hole, steps)
         self.emit("lap_end", (hole,), seed, reason="empty" if was_empty else "full")
         self.lap_open = False
         return hole, was_empty
+
+    def _sow_unrecorded(self, hole, steps):
+        """The sowing loop of a search (no trace): the same drops, with the
+        watch told of a seed's drop only when the board then equals its
+        target (the hole just sown must match first, a cheap test).
+        Returns (last hole, seeds dropped, whether the last hole was empty)."""
+        g, player, board, watch = self.geometry, self.player, self.board, self.watch
+        target = getattr(watch, "board", None)
+        hand, direction = self.hand, self.direction
+        seed = 0
+        was_empty = False
+        while hand:
+            seed += 1
+            was_empty = board[hole] == 0
+            board[hole] += 1
+            hand -= 1
+            if watch is not None and (target is None or (board[hole] == target[hole] and board == target)):
+                self.hand, self.direction = hand, direction
+                watch(self, "drop", seed, 1)
+            if hand:        # the track may turn the heading (boustrophedon)
+                hole, direction = steps[direction][hole] or g.advance(player, hole, direction)
+        self.hand, self.direction = 0, direction
+        return hole, seed, was_empty
 
     def ask(self, kind, options, rule):
         """Ask the player to choose among *options*; a generator (use ``yield from``)."""
@@ -224,8 +246,9 @@ class Turn:
 
     def snapshot(self) -> Position:
         """The position as it stands now, with nothing in hand."""
-        return replace(self.position, cells=tuple(self.board), reserves=tuple(self.reserves),
-                       state=tuple(sorted(self.state.items())), hand=None)
+        p = self.position
+        return Position.trusted(p.geometry, tuple(self.board), p.to_move, tuple(self.reserves),
+                                tuple(sorted(self.state.items())))
 
 
 def describe_options(ask: Ask, geometry, limit=16) -> str:

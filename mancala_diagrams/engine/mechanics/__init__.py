@@ -57,6 +57,7 @@ def block(name):
 class Block:
     name = "?"
     order = 50            # position among lap-end blocks (lower first)
+    idle_hooks = frozenset()   # hooks this block has but its parameters leave idle
     params: dict = {}
     doc = ""
 

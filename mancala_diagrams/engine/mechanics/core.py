@@ -185,14 +185,16 @@ class Capture(Block):
         """The holes a lap ending in *hole* would capture (empty tuple if none)."""
         g, board, player = turn.geometry, turn.board, turn.player
         owner, depth, col = g.locate(hole)
-        if owner != player or g.solo or depth != turn.front_depth(player):
+        if owner != player or g.solo:
             return ()
-        opponent = other(player)
+        front_depth = turn.rules.front_depth
+        if depth != front_depth(board, g, player):
+            return ()
         if self.p["take"] == "column":
             targets = tuple(g.facing(hole, d) for d in range(g.rows_per_player))
             targets = tuple(h for h in targets if board[h])
         else:
-            opposite = g.facing(hole, turn.front_depth(opponent))
+            opposite = g.facing(hole, front_depth(board, g, other(player)))
             targets = (opposite,) if board[opposite] else ()
         if targets:
             targets = turn.rules.capture_targets(turn, targets)
@@ -382,6 +384,13 @@ class Goal(Block):
         if (immediate == "capture") != (moment == "capture"):
             return False
         return self.beaten(turn.board, turn.reserves, turn.geometry, other(turn.player))
+
+    @property
+    def idle_hooks(self):
+        """Without ``immediate`` (or with ``immediate: capture``) the goal has
+        nothing to say at a lap's end."""
+        immediate = self.p["immediate"]
+        return frozenset() if immediate and immediate != "capture" else frozenset(("lap_end",))
 
     def lap_end(self, turn, hole, was_empty):
         if self.won(turn, "lap-end"):
