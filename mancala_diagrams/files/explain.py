@@ -35,6 +35,7 @@ class Explanation:
     note: str = ""                   # for a diagram that holds no position to search
     status: str | None = None        # for such a diagram: the verifier's status
     target_from: str = "published"   # published grid, or the example's transcription
+    departure: dict | None = None    # the example's departure in the turns searched: its rule is set aside
 
     @property
     def found(self) -> bool:
@@ -142,7 +143,14 @@ def explain(diagram_id, root=None, turns=None, laps=None, positions=1_000_000, k
     else:
         start = previous_diagram_start(rep, line, d)
     bound = Bound(turns or default_turns(rep, d, start), laps, positions)
-    return _run(Explanation(diagram_id, rules, start, target, bound, example=path, target_from=target_from), keep)
+    # a turn the page plays against its own rules (a declared departure) is
+    # searched as the example plays it: with the rule it names set aside
+    searched = range(start.first_turn, start.first_turn + bound.turns)
+    departure = next((dep for dep in rep.departures if dep["turn"] in searched), None)
+    if departure is not None:
+        rules = rules.without(departure["rule"])
+    return _run(Explanation(diagram_id, rules, start, target, bound, example=path, target_from=target_from,
+                            departure=departure), keep)
 
 
 def _run(x: Explanation, keep) -> Explanation:
@@ -200,6 +208,9 @@ def render(x: Explanation) -> str:
     r = x.result
     where = f"from {x.start.description}" + (f" of {x.example}" if x.example else "")
     out.append(f"# {x.diagram_id} ({x.target_from} grid), rules {x.rules.name}, searched {where}")
+    if x.departure is not None:
+        out.append(f"# the example declares a departure at turn {x.departure['turn']}: the page plays it against "
+                   f"its rules, so {x.departure['rule']} is set aside in every turn searched")
     out.append(f"# bound: {x.bound.describe()}; {r.positions} distinct positions, {r.snapshots} boards compared"
                + ("" if r.exhausted else " (stopped at the position limit: not every continuation was tried)"))
     if x.found:
