@@ -30,3 +30,10 @@ def test_the_menu_labels_the_fanga_a_reconstruction(site, lang):
     page = (site / lang / "games" / "katro.html").read_text(encoding="utf-8")
     links = re.findall(r'<a class="reference internal" href="fanga.html">([^<]*)</a>', page)
     assert HOME[lang][2] in links, links
+
+
+@pytest.mark.parametrize("lang,word", [("en", "Search"), ("fr", "Rechercher")])
+def test_the_search_page_has_a_level_one_heading(site, lang, word):
+    """Furo's search page has none of its own (axe-core: page-has-heading-one)."""
+    page = (site / lang / "search.html").read_text(encoding="utf-8")
+    assert re.findall(r"<h1>(.*?)</h1>", page) == [word]

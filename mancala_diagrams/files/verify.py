@@ -361,24 +361,26 @@ class _GridNames:
         return f"{'abcdefghijklmnopqrstuvwxyz'[c]}{self.rows - r}"
 
 
-def verify_all(root=None, paths=None, cache_dir=None) -> list[dict]:
+def verify_all(root=None, paths=None, cache_dir=None, coverage=False) -> list[dict]:
     """Every row of the verification.  With *cache_dir* (the site build's
     image folder, shared by the builds of the two languages) the rows of a
     whole-project verification are kept in a file there and reused by the
     next build whose inputs are byte for byte the same (see
     :func:`_inputs_digest`): the French build does not replay again what the
-    English one just replayed."""
+    English one just replayed.  With *coverage* (a whole-project verification
+    only), a row ``missing`` for each published diagram no example accounts
+    for, as ``mancala-diagrams verify`` gives."""
     if paths or cache_dir is None:
-        return Verifier(root).verify(paths)
+        return Verifier(root).verify(paths, coverage=coverage and not paths)
     import json
     v = Verifier(root)
     digest = _inputs_digest(v)
-    cache = Path(cache_dir) / f"verify-{digest}.json"
+    cache = Path(cache_dir) / f"verify-{digest}{'-coverage' if coverage else ''}.json"
     try:
         return json.loads(cache.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         pass
-    rows = v.verify()
+    rows = v.verify(coverage=coverage)
     try:
         text = json.dumps(rows, ensure_ascii=False)
     except (TypeError, ValueError):

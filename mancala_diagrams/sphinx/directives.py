@@ -65,18 +65,33 @@ from ..files.steps import differing, grid_position, position_at
 
 logger = logging.getLogger(__name__)
 
+#: The statuses of the verification page (defined in files/verification_report.py).
 STATUS_WORDS = {
     "verified": N_("verified"),
+    "picture": N_("picture"),
     "erratum": N_("erratum"),
+    "departure": N_("departure"),
+    "checked": N_("checked"),
+    "generated": N_("generated"),
+    "missing": N_("missing"),
     "mismatch": N_("mismatch"),
     "error": N_("error"),
-    "generated": N_("generated"),
 }
 WORDS = {
     "diagram": N_("Diagram"),
     "status": N_("Status"),
     "drawn": N_("Drawn at"),
     "not_drawn": N_("not drawn on this site"),
+    "source": N_("Source"),
+    "source_page": N_("Source page"),
+    "total": N_("Total"),
+    "own_examples": N_("The project’s own examples"),
+    "no_source": N_("no source"),
+    # Translators: a published diagram's number on its source page, linked to the page
+    "diagram_number": N_("diagram %(number)s"),
+    # Translators: how many lines of the verification page have a status: "verified: 45"
+    "count": N_("%(status)s: %(count)s"),
+    "all_accounted": N_("Every published diagram is accounted for by an example."),
     "published": N_("Left: as published. Right: as replayed by the engine; the marked holes differ."),
     "assumptions": N_("Assumptions"),
     "no_errata": N_("No erratum is declared."),
@@ -524,20 +539,24 @@ class VerificationDirective(MancalaDirective):
         root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
         try:
             from ..files.verify import verify_all
-            rows = verify_all(root, cache_dir=image_dir(self.env))  # shared by both languages
+            from ..files.project import published_diagrams, published_dir
+            # with the published diagrams no example accounts for (status missing)
+            rows = verify_all(root, cache_dir=image_dir(self.env), coverage=True)  # shared by both languages
+            pub = published_dir(root)
+            pages = {did: {"page": d["page"]} for did, d in published_diagrams(pub).items()} if pub else {}
         except Exception as exc:  # noqa: BLE001
             return self.warn(f"mancala-verification: {self.describe_error(exc)}")
         for row in rows:
             if row.get("example"):
                 example = Path(row["example"])
                 self.env.note_dependency(str(example if example.is_absolute() else root / example))
-            if row["status"] not in ("verified", "erratum", "generated"):
+            if row["status"] not in ("verified", "erratum", "generated", "missing"):
                 # the site is the verified site: a failed check fails a -W build
                 what = row.get("diagram") or row.get("check") or "-"
                 self.warn(f"mancala-verification: {what} {row['status']} in {row.get('example')}: "
                           f"{row.get('reason', '')}")
-        keep = ("diagram", "status", "example", "reason")
-        node = mancala_placeholder(kind="verification",
+        keep = ("diagram", "status", "example", "reason", "kind", "check", "departure", "page")
+        node = mancala_placeholder(kind="verification", published=pages,
                                    rows=[{k: str(r[k]) for k in keep if r.get(k) is not None} for r in rows])
         self.env.mancala_generated = getattr(self.env, "mancala_generated", set()) | {self.env.docname}
         return [node]
@@ -626,6 +645,88 @@ def lazy_images(doctree):
         img["loading"] = "lazy"
 
 
+def verification_content(app, fromdoc, node, where, lang):
+    """The verification page: a summary table (one line per source page, the
+    count of each status), then one table per source page, each line linking
+    to its step on the site and to the source page.  The grouping, order and
+    counts are :func:`~mancala_diagrams.files.verification_report.group_rows`'."""
+    from ..files.verification_report import group_rows, totals
+    env = app.env
+    groups = group_rows(node["rows"], node.get("published", {}))
+    entries = bibliography_entries(env)
+    shown = list(totals(groups))
+    w = words(lang)
+
+    def status_word(status):
+        return say(status, lang, STATUS_WORDS) if status in STATUS_WORDS else status
+
+    def page_url(page):
+        entry = entries.get(f"busser-{page}") if page else None
+        return entry["url"] if entry and entry.get("url") else None
+
+    def page_name(group):
+        """The diagrams' id prefix and the source page's file: ``katra-fandatsaka (fifanga.html)``."""
+        if not group.page:
+            return say("own_examples", lang)
+        url = page_url(group.page)
+        return f"{group.page} ({url.rsplit('/', 1)[-1] if url else group.page + '.html'})"
+
+    def anchor(group):
+        return "source-" + nodes.make_id(group.page or "own-examples")
+
+    example_doc = {}   # where each example is drawn (a check links to its example's first step)
+    for docname, records in sorted(getattr(env, "mancala_diagrams", {}).items()):
+        for rec in records:
+            example_doc.setdefault(rec["example"], (docname, rec))
+    out = []
+    summary = []
+    for g in groups:
+        ref = nodes.reference("", page_name(g), internal=True, refuri="#" + anchor(g))
+        summary.append([ref, *[str(g.counts.get(s, 0)) for s in shown], str(len(g.entries))])
+    summary.append([say("total", lang), *[str(n) for n in totals(groups).values()],
+                    str(sum(len(g.entries) for g in groups))])
+    out.append(_table([say("source_page", lang), *[status_word(s) for s in shown], say("total", lang)], summary))
+    if "missing" not in shown:
+        out.append(nodes.paragraph(text=say("all_accounted", lang)))
+    for g in groups:
+        heading = nodes.rubric("", "", ids=[anchor(g)], **{"heading-level": 2})
+        url = page_url(g.page)
+        heading += nodes.reference(page_name(g), page_name(g), refuri=url) if url else nodes.Text(page_name(g))
+        out.append(heading)
+        counts = ", ".join(w.lookup(WORDS["count"], status=status_word(s), count=n) for s, n in g.counts.items())
+        out.append(nodes.paragraph(text=counts))
+        rows = []
+        for e in g.entries:
+            if e.diagram in where:
+                docname, rec = where[e.diagram]
+                drawn = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
+                              if docname in env.titles else docname)
+            elif e.diagram is None and e.example in example_doc:
+                docname, rec = example_doc[e.example]
+                drawn = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
+                              if docname in env.titles else docname)
+            else:
+                drawn = say("not_drawn", lang)
+            number = (e.diagram or "").rpartition("-")[2]
+            if url and e.diagram and number.isdigit():
+                text = w.lookup(WORDS["diagram_number"], number=int(number))
+                source = nodes.reference(text, text, refuri=url)
+            else:
+                source = say("no_source", lang)
+            if e.diagram:
+                label = e.diagram
+            else:  # a check: the example's name and its ``at:`` (the YAML's words, shown as code)
+                label = nodes.inline()
+                label += [nodes.literal(text=Path(e.example or "?").stem), nodes.Text(" "),
+                          nodes.literal(text=e.check or "")]
+            rows.append([label, status_word(e.status), drawn, source])
+        out.append(_table([say("diagram", lang), say("status", lang), say("drawn", lang), say("source", lang)],
+                          rows))
+    container = nodes.container(classes=["mancala-verification-report"])
+    container.extend(out)
+    return container
+
+
 def resolve_placeholders(app, doctree, fromdoc):
     env = app.env
     lang = lang_of(env)
@@ -640,18 +741,7 @@ def resolve_placeholders(app, doctree, fromdoc):
             where.setdefault(rec["id"], (docname, rec))
     for node in list(doctree.findall(mancala_placeholder)):
         if node["kind"] == "verification":
-            rows = []
-            for r in node["rows"]:
-                did = r.get("diagram") or r.get("example", "?")
-                status = (say(r["status"], lang, STATUS_WORDS) if r.get("status") in STATUS_WORDS else r.get("status", "?"))
-                if did in where:
-                    docname, rec = where[did]
-                    cell = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
-                                 if docname in env.titles else docname)
-                else:
-                    cell = say("not_drawn", lang)
-                rows.append([did, status, cell])
-            new = _table([say("diagram", lang), say("status", lang), say("drawn", lang)], rows)
+            new = verification_content(app, fromdoc, node, where, lang)
         else:
             errata = [(d, rec) for d, (docname, rec) in where.items() if rec["status"] == "erratum"]
             if not errata:

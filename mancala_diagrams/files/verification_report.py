@@ -1,0 +1,126 @@
+"""The verification page's content, from the verifier's rows: grouped by the
+source page each published diagram comes from, sorted, counted per status.
+
+Pure data in, data out (the rows of :func:`.verify.verify_all` with coverage,
+and the published diagrams of :func:`.project.published_diagrams`); the Sphinx
+extension turns the result into tables in the build's language.
+
+Each row gets one *status* the page defines:
+
+``verified``
+    the replay of the example passes through exactly the published board;
+``picture``
+    a published picture with no position (arrows, coloured holes): its
+    transcription matches the published one and the project's own drawing of
+    the same idea is checked against the rules;
+``erratum``
+    the published board differs from the replay, and a declared erratum
+    explains why, with evidence anyone can re-run;
+``departure``
+    the source's move breaks one of the rules; it is replayed with that one
+    rule set aside, as the example declares;
+``checked``
+    a board the text describes without drawing it (a check of the example),
+    found by the replay;
+``generated``
+    a board of the project's own examples: no source draws it, the rules
+    engine computed it;
+``missing``
+    a published diagram that no example accounts for yet;
+``mismatch`` / ``error``
+    the replay and the published board disagree without explanation, or the
+    example cannot be replayed (the site's build refuses both).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+#: The statuses in the order the page lists and counts them.
+STATUSES = ("verified", "picture", "erratum", "departure", "checked", "generated", "missing",
+            "mismatch", "error")
+
+
+def row_status(row: dict) -> str:
+    """The status the page shows for one row of the verifier."""
+    status = row.get("status", "error")
+    if status == "verified":
+        if row.get("kind") == "picture":
+            return "picture"
+        if row.get("departure"):
+            return "departure"
+        if row.get("diagram") is None and row.get("check"):
+            return "checked"
+    return status if status in STATUSES else "error"
+
+
+def natural_key(text: str) -> tuple:
+    """``katro-2`` before ``katro-10``: numbers compared as numbers."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
+                 for part in re.split(r"(\d+)", text or "") if part)
+
+
+@dataclass
+class Entry:
+    """One line of the page: a published diagram (or a check, or a board of
+    the project's own examples) and its status."""
+    diagram: str | None
+    status: str
+    example: str | None
+    check: str | None = None
+    reason: str | None = None
+
+
+@dataclass
+class Group:
+    """The lines of one source page (``page`` is the name of its transcription,
+    ``katro`` for katro.html), or of the project's own examples (``page`` None)."""
+    page: str | None
+    entries: list[Entry] = field(default_factory=list)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """{status: number of lines}, in :data:`STATUSES` order, zero counts left out."""
+        found = {}
+        for e in self.entries:
+            found[e.status] = found.get(e.status, 0) + 1
+        return {s: found[s] for s in STATUSES if s in found}
+
+
+def group_rows(rows: list[dict], published: dict) -> list[Group]:
+    """The rows of the verifier grouped by source page: the page of a published
+    diagram is the one of its transcription (*published*: id -> {"page": ...});
+    a check belongs to the page of the published diagrams of its example;
+    everything else (the project's own examples) comes last, in a group of its
+    own.  Pages sorted by name, lines by diagram id (numbers as numbers), then
+    by example and check."""
+    page_of_example = {}
+    for r in rows:
+        did = r.get("diagram")
+        if did in published and r.get("example"):
+            page_of_example.setdefault(r["example"], published[did]["page"])
+    groups: dict[str | None, Group] = {}
+    for r in rows:
+        did = r.get("diagram")
+        if did in published:
+            page = published[did]["page"]
+        elif r.get("page") is not None:
+            page = r["page"]
+        else:
+            page = page_of_example.get(r.get("example")) if did is None else None
+        entry = Entry(diagram=did, status=row_status(r), example=r.get("example"), check=r.get("check"),
+                      reason=r.get("reason"))
+        groups.setdefault(page, Group(page)).entries.append(entry)
+    for g in groups.values():
+        g.entries.sort(key=lambda e: (e.diagram is None, natural_key(e.diagram or ""),
+                                      e.example or "", natural_key(e.check or "")))
+    return sorted(groups.values(), key=lambda g: (g.page is None, g.page or ""))
+
+
+def totals(groups: list[Group]) -> dict[str, int]:
+    """{status: number of lines} over every group, in :data:`STATUSES` order."""
+    found = {}
+    for g in groups:
+        for s, n in g.counts.items():
+            found[s] = found.get(s, 0) + n
+    return {s: found[s] for s in STATUSES if s in found}
