@@ -79,8 +79,10 @@ def test_every_directive_in_english(make_app, project, tmp_path):
     assert "mancala-erratum" in err["classes"] and len(err["images"]) == 2
     assert "The diagram shows 2 seeds in c2 instead of 1." in err["caption"]
     assert "Differs from the published diagram: c2." in unescape(err["images"][0][0])
-    # the legend: a sample per highlight
-    assert html.count('class="mancala-legend-sample') == 6
+    # the legend: a sample per highlight (six rings and squares, two arrows, a question mark)
+    assert html.count('class="mancala-legend-sample') == 9
+    for words in ("dashed orange ring", "white arrow pointing right", "white arrow pointing left", "question mark"):
+        assert words in html
     # the errata page links to the drawing
     errata = (app.outdir / "errata.html").read_text(encoding="utf-8")
     assert re.search(r'href="index.html#test-01"[^>]*>test-01</a>', errata)

@@ -69,3 +69,46 @@ def test_a_legend_role_the_rules_do_not_give_is_refused(zones):
     legend = "  khaki: zone-choice.south\n"      # four columns: no hole leaves the choice
     rows = verify(zones, example(zones, body(legend), rules="fifangakely", page="fifanga"))
     assert rows[0]["status"] == "error" and "zone-choice.south" in rows[0]["reason"]
+
+
+# -- the arrows the project draws on its picture ------------------------------------------
+SIGN_OF = {"sow-right": "→", "sow-left": "←", "sow-choice": "?"}
+
+
+@pytest.mark.parametrize("columns", [4, 6, 8])
+def test_the_arrows_drawn_are_the_ones_the_example_transcribes(columns):
+    """The arrows come from the rules (the tsibongy and their zones); the
+    example's board is the page's arrows copied by hand: they must agree."""
+    from mancala_diagrams.files.examples import ExampleLoader, tsibongy_arrows
+    from mancala_diagrams.files.loader import RulesLibrary
+    ex = ExampleLoader(RulesLibrary(ROOT / "rules")).load(
+        ROOT / "sources" / "katra-fandatsaka" / f"katra-fandatsaka-tsibongy-rule-{columns}.yaml")
+    g = ex.rules.geometry
+    drawn = [[None] * g.columns for _ in range(g.rows)]
+    for role, holes in tsibongy_arrows(ex).items():
+        for h in holes:
+            r, c = divmod(h, g.columns)
+            assert drawn[r][c] is None, f"two signs in {g.name(h)}"
+            drawn[r][c] = SIGN_OF[role]
+    assert drawn == ex.lines[0].diagrams[0].grid
+
+
+def test_an_arrow_is_drawn_in_its_hole_and_nowhere_else():
+    from PIL import ImageChops
+
+    from mancala_diagrams.drawing import layout, render
+    pos = render.empty_board(4)
+    o = render.Options()
+    b2 = pos.geometry.parse("b2")
+    cx, cy = layout.position_layout(pos, o).centres[b2]
+    half = o.cell / 2 * o.density                      # the image has density pixels per CSS pixel
+    cx, cy = cx * o.density, cy * o.density
+    plain = render.render_image(pos)
+    for role in ("sow-right", "sow-left", "sow-choice"):
+        box = ImageChops.difference(plain, render.render_image(pos, {role: [b2]})).getbbox()
+        assert box is not None, role
+        assert cx - half <= box[0] and box[2] <= cx + half, role
+        assert cy - half <= box[1] and box[3] <= cy + half, role
+    right = render.render_image(pos, {"sow-right": [b2]})
+    left = render.render_image(pos, {"sow-left": [b2]})
+    assert ImageChops.difference(right, left).getbbox() is not None

@@ -782,6 +782,9 @@ ROLE_NAMES = {
     "captured": N_("Captured"),
     "special": N_("Special holes"),
     "differs": N_("Differs from the published diagram"),
+    "sow-right": N_("Sown towards the right"),
+    "sow-left": N_("Sown towards the left"),
+    "sow-choice": N_("Sown from either tsibongy, as the player chooses"),
 }
 ROLE_LEGEND = {
     "emptied": N_("dashed orange ring: the hole whose seeds were taken in hand"),
@@ -790,6 +793,10 @@ ROLE_LEGEND = {
     "captured": N_("red ring and cross: a hole whose seeds were captured"),
     "special": N_("purple square: a special hole (rova, nyumba, tsibongy, the target hole)"),
     "differs": N_("dashed pink square: the published and the replayed boards differ here"),
+    "sow-right": N_("white arrow pointing right: the seeds are sown towards the right from here (in a hole "
+                    "of the opponent's inner row, the seeds captured there)"),
+    "sow-left": N_("white arrow pointing left: the same, towards the left"),
+    "sow-choice": N_("question mark: the seeds captured there are sown from the tsibongy the player chooses"),
 }
 
 

@@ -49,7 +49,9 @@ from . import layout
 #: Bump when the drawing changes, so that cached images are redrawn.
 RENDER_VERSION = 8
 
-ROLES = ("emptied", "sown", "last", "captured", "special", "differs")
+ROLES = ("emptied", "sown", "last", "captured", "special", "differs", "sow-right", "sow-left", "sow-choice")
+#: the roles drawn as a sign across the hole (an arrow, a question mark) rather than a ring
+SIGNS = {"sow-right": 1, "sow-left": -1, "sow-choice": 0}
 SUPERSAMPLE = 2
 
 # Colours: a warm wooden board, dark carved holes, pale pebbles.
@@ -74,6 +76,9 @@ ROLE_COLOURS = {
     "captured": (210, 30, 30),
     "special": (128, 60, 180),
     "differs": (220, 0, 150),
+    "sow-right": (255, 255, 255),
+    "sow-left": (255, 255, 255),
+    "sow-choice": (255, 255, 255),
 }
 NUMBER_FILL = (255, 244, 200)
 COORD_FONT = 14     # CSS pixels: the column letters and row numbers
@@ -289,6 +294,21 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
         for i in range(dashes):
             d.arc(bbox, i * step, i * step + step * 0.55, fill=colour, width=width)
 
+    def sign(cx, cy, R, way):
+        """An arrow pointing *way* (1: right, -1: left) across the hole, or a
+        question mark (0): white, outlined in ink, over the seeds."""
+        if way == 0:
+            font = _font_cached(int(R * 1.3))
+            d.text((cx, cy), "?", font=font, fill=ROLE_COLOURS["sow-choice"], anchor="mm",
+                   stroke_width=max(2, k), stroke_fill=INK)
+            return
+        L, H, T = R * 0.8, R * 0.42, R * 0.14       # half-length, head half-height, shaft half-thickness
+        tip, base = cx + way * L, cx + way * (L - 2 * H * 0.9)
+        tail = cx - way * L
+        shape = [(tail, cy - T), (base, cy - T), (base, cy - H), (tip, cy), (base, cy + H), (base, cy + T),
+                 (tail, cy + T)]
+        d.polygon(shape, fill=ROLE_COLOURS["sow-right"], outline=INK, width=max(2, k))
+
     # -- coordinates: column letters under the board, row numbers on its left -------
     for t in lay.coordinates:
         d.text((t.x * k, t.y * k), t.text, font=coord_font, fill=INK, anchor="mm")
@@ -340,6 +360,9 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
             e = R * 0.55
             d.line((cx - e, cy - e, cx + e, cy + e), fill=ROLE_COLOURS["captured"], width=int(2.5 * k))
             d.line((cx - e, cy + e, cx + e, cy - e), fill=ROLE_COLOURS["captured"], width=int(2.5 * k))
+        for role, way in SIGNS.items():
+            if hole in hl.get(role, ()):
+                sign(cx, cy, R, way)
         if hole in names:
             badge(cx - R * 0.72, cy - R * 0.72, names[hole], badge_font, fill=NUMBER_FILL)
         if hole in nums:

@@ -472,8 +472,9 @@ class ExampleDirective(MancalaDirective):
             if diagram.picture and example.kind == "special-holes":
                 # a published picture (arrows, no position): the project draws the same idea,
                 # the holes of the legend's roles in their colours
-                from ..files.examples import special_holes_grid
+                from ..files.examples import special_holes_grid, tsibongy_arrows
                 marks = special_holes_grid(example)
+                hl = {**hl, **tsibongy_arrows(example)}     # and the page's arrows
             text = captions.describe_step(example, step, lang)
             anchor = nodes.make_id(diagram.id)
             alt = captions.describe_position(position, lang, highlights=hl, numbers=numbers, rules=example.rules)
