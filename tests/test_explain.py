@@ -281,31 +281,3 @@ def test_explain_an_unknown_id_says_so(project, capsys):
     publish(project, ("k-02", THREE_LAPS_AFTER))
     assert main(["explain", "k-99"]) == 2
     assert "no published diagram and no example has the id k-99" in capsys.readouterr().err
-
-
-# -- draft ------------------------------------------------------------------------------------
-START4 = "2 2 2 2\n" * 4
-# South plays a2 clockwise from the start of katro on 4 columns (worked out by
-# hand in test_source_claims.py): lap 1 captures c3, then two relays
-AFTER_A2_CW = """
-    2 2 2 2
-    2 2 . 2
-    1 4 1 3
-    . 3 3 3"""
-
-
-def test_draft_chains_the_diagrams_and_leaves_a_todo_where_nothing_reaches(project, capsys):
-    publish(project, ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", NORTH_GAINS.replace("1 1 1 1", "9 9 9 9")))
-    out = project / "drafts"
-    assert main(["draft", "katro", "--rules", "katro-4", "--dir", str(out)]) == 0
-    printed = capsys.readouterr().out
-    chain = (out / "katro-draft-01.yaml").read_text()
-    assert "  - {hole: a2, direction: clockwise}\n" in chain
-    assert "  - id: k-01\n    at: start\n" in chain or "  - id: k-01\n    at: turn 1 start\n" in chain
-    todo = (out / "katro-draft-k-03-todo.yaml").read_text()
-    assert todo.startswith("# yaml-language-server") and "# TODO: no continuation from k-02 reaches k-03" in todo
-    assert "katro: 3 diagrams; 1 chained with decisions verify accepts unchanged (33%), 1 at the rules' start, " \
-           "1 TODO" in printed
-    # check refuses the file that still holds a TODO
-    assert main(["check", str(out / "katro-draft-k-03-todo.yaml")]) == 1
-    assert "still holds a TODO" in capsys.readouterr().out

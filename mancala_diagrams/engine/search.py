@@ -24,6 +24,7 @@ with :meth:`~.rules.Rules.play` to get the full trace.
 from __future__ import annotations
 
 import gc
+import time
 from dataclasses import dataclass, field
 from operator import ne
 
@@ -39,14 +40,19 @@ _CLOSEST_KINDS = frozenset(("start", "place", "capture", "merge", "lap_end", "tu
 @dataclass(frozen=True)
 class Bound:
     """How far a search goes: *turns* turns, at most *laps* laps in each (None:
-    no limit but the engine's), at most *positions* distinct positions."""
+    no limit but the engine's), at most *positions* distinct positions, and
+    at most *seconds* of time (None: no limit; a search stopped by it has not
+    searched its bound to the end)."""
     turns: int = 1
     laps: int | None = None
     positions: int = 1_000_000
+    seconds: float | None = None
 
     def describe(self) -> str:
         laps = f", at most {self.laps} laps a turn" if self.laps else ""
-        return f"{self.turns} turn{'s' if self.turns != 1 else ''}{laps}, at most {self.positions} positions"
+        seconds = f", at most {self.seconds:g} seconds" if self.seconds is not None else ""
+        return (f"{self.turns} turn{'s' if self.turns != 1 else ''}{laps}, at most {self.positions} positions"
+                f"{seconds}")
 
 
 @dataclass
@@ -263,6 +269,7 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
     if start.hand is None and tuple(start.cells) == target:
         result.found = Hit((), 0, 0, "start", 0, target)
     frontier = [(start, 0)]
+    deadline = None if bound.seconds is None else time.monotonic() + bound.seconds
     memo_before = rules.openings_memo
     rules.openings_memo = {}
     # The cyclic garbage collector would walk the search's hundreds of thousands
@@ -278,6 +285,9 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
             keep_next = depth < bound.turns
             next_frontier = []
             for pos, node in frontier:
+                if deadline is not None and time.monotonic() > deadline:
+                    result.exhausted = False
+                    break
                 if not isinstance(pos, Position):
                     pos = _unpack(start, pos)
                 if len(rules.openings_memo) > 20_000:

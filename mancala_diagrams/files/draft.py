@@ -6,19 +6,31 @@ the turn being played, then in the turns that follow (every decision of each),
 then by deciding the current turn otherwise (as long as every diagram already
 placed stays where it is).  A run of chained diagrams becomes one example file,
 with the decisions found and the anchor of each diagram, and the page's text
-beside each diagram as a comment.  Where no continuation is found, the chain
-stops: the diagram gets a file of its own that holds a ``TODO`` (which
-``check`` and ``verify`` refuse until a person has dealt with it), and the
-next chain starts from its board.
+beside each diagram as a comment.
 
-Which rules: those of the page's existing examples (``source.page``), or the
-ones given, tried in turn for each board size; who moves and what the players
-hold in reserve at a chain's start are not drawn, so each possibility is tried.
+Where the chain cannot go on, the diagram may show another continuation of an
+earlier position (what else the player could have done): the positions between
+the earlier turns of this chain and of the last ones are searched, and a hit
+starts a new file that shares their first turns.  Else a new chain starts from
+the diagram's own board (``start: {from: ID}``), with the player to move, the
+reserves and the turn in progress (seeds in hand, a lap just ended) that let
+the page's next diagram be reached; when none does, the diagram gets a file of
+its own that holds a ``TODO`` (which ``check`` and ``verify`` refuse until a
+person has dealt with it).
+
+Which rules: the ones given, else every rules file of the project that fits
+the board, those whose name and title share the most words with the page's
+name, game and heading first; at each new chain, the first whose chain reaches
+the next diagram.  The page's existing examples are not read: a page the
+project has never seen is drafted the same way.  Every search is bounded in
+turns, positions and seconds, so a page drafts in minutes.
 """
 from __future__ import annotations
 
 import json
+import re
 import textwrap
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -41,6 +53,10 @@ class Chain:
     diagrams: list = field(default_factory=list)       # (id, anchor, event index, rows, marks, text)
     events: list = field(default_factory=list)
     positions: list = field(default_factory=list)
+    branch_of: str | None = None     # a chain that goes on from another's position: that one's last diagram
+    head: tuple | None = None        # (id, rows, marks, text) of the diagram whose board the chain starts from
+    shared_turns: int = 0            # for a branch: the turns it shares with the other chain
+    pending: tuple | None = None     # (cells, what extend found) for the next diagram, found in advance
 
     def replay(self, moves):
         events, positions, pos = [], [self.start], self.start
@@ -67,21 +83,41 @@ def page_diagrams(directory, page):
     return out
 
 
-def page_rules(verifier, page, names=None):
-    """The rules to try for *page*: *names*, else those of the page's examples,
-    most used first."""
+def _words(text):
+    return {w for w in re.split(r"[^a-zà-ÿ]+", str(text).lower()) if len(w) >= 3}
+
+
+def page_words(directory, page):
+    """The words a page names its game with: its file name, its ``game`` and
+    its first heading."""
+    data = json.loads((Path(directory) / f"{page}.json").read_text(encoding="utf-8"))
+    heading = next((b.get("text", "") for b in data.get("blocks", []) if b.get("kind") == "h1"), "")
+    return _words(page) | _words(data.get("game", "")) | _words(heading)
+
+
+def page_rules(verifier, directory, page, names=None):
+    """The rules to try for *page*: *names*, else every rules file of the
+    project that describes a board (abstract ones do not), those whose name
+    and title share the most words with the page's name, game and heading
+    first (the page's own examples are not looked at: a page the project has
+    never seen is drafted the same way)."""
     if names:
         return [verifier.library.load(n) for n in names]
-    counts = {}
-    for path in example_paths(verifier.root):
+    words = page_words(directory, page)
+    scored = []
+    for name in verifier.library.names():
         try:
-            ex = verifier.loader.load(path)
+            rules = verifier.library.load(name)
         except MancalaError:
             continue
-        if ex.source.get("page") == page:     # game examples first, then the others' rules
-            weight = len(ex.diagrams) * (1000 if ex.kind == "game" else 1)
-            counts[ex.rules.name] = counts.get(ex.rules.name, 0) + weight
-    return [verifier.library.load(n) for n in sorted(counts, key=lambda n: -counts[n])]
+        g = rules.geometry
+        if not g.columns or not g.rows:
+            continue
+        title = getattr(rules, "title", None) or {}
+        text = " ".join([name] + [str(v) for v in (title.values() if isinstance(title, dict) else [title])])
+        scored.append((-len(words & _words(text)), name, rules))
+    scored.sort(key=lambda t: t[:2])
+    return [r for _, _, r in scored]
 
 
 def _cells(rows):
@@ -148,27 +184,36 @@ def _locate(events, cells, after):
 
 
 def _place_all(chain, moves, targets):
-    """Replay *moves* and place every diagram of *targets* (cells) in order:
-    the list of (index, anchor), or None."""
+    """Replay *moves* and place every diagram of *targets* (cells) in order
+    (a board shown twice running, say once more with its marks, is placed
+    twice at the same event): (placements, events, positions), or None."""
     try:
         events, positions = chain.replay(moves)
     except MancalaError:
         return None
-    placed, after = [], -1
+    placed, after, previous = [], -1, None
     for cells in targets:
-        found = _locate(events, cells, after)
+        found = placed[-1] if cells == previous and placed else _locate(events, cells, after)
         if found is None:
             return None
         placed.append(found)
-        after = found[0]
+        after, previous = found[0], cells
     return placed, events, positions
 
 
-def extend(chain, cells, turns=2, positions=100_000):
-    """Try to reach *cells* from the chain's replay; on success, update the
-    chain's moves and return the new placements; else None."""
+def extend(chain, cells, bound, then=None):
+    """Try to reach *cells* from the chain's replay (within *bound* for each
+    search); on success return (moves, placements, events, positions) with
+    every diagram of the chain still placed, in order; else None.  *then*:
+    the cells of the diagram after, searched for instead when *cells* is not
+    found, to place *cells* on the way (a board an anchor designates only
+    once the turn after it is played, such as the start shown again)."""
     targets = [_cells(d[3]) for d in chain.diagrams] + [cells]
     after = chain.diagrams[-1][2] if chain.diagrams else -1
+    # 0. the rules' start shown again before any move
+    if (not chain.moves and chain.head is None and chain.start.hand is None and chain.diagrams
+            and all(d[2] == -1 for d in chain.diagrams) and tuple(chain.start.cells) == cells):
+        return [], [(-1, "start")] * len(targets), [], chain.positions
     # 1. later in the replay as it stands (the turn being played goes on)
     found = _locate(chain.events, cells, after)
     if found is not None:
@@ -178,15 +223,74 @@ def extend(chain, cells, turns=2, positions=100_000):
     for keep in (played, played - 1):
         if keep < 0:
             continue
-        start = chain.positions[keep]
-        result = search(chain.rules, start, cells, Bound(turns=turns, positions=positions), keep=0,
-                        first_turn=keep + 1)
-        if result.found is None:
+        moves = _reach(chain, keep, cells, bound, targets)
+        if moves is not None:
+            return moves
+    if then is not None and then != cells:
+        for keep in (played, played - 1):
+            if keep < 0:
+                continue
+            found = _reach(chain, keep, then, bound, targets + [then])
+            if found is not None:
+                moves, placements, events, positions = found
+                return moves, placements[:-1], events, positions
+    return None
+
+
+def _reach(chain, keep, cells, bound, targets):
+    """The chain's first *keep* turns, then the turns the search finds to
+    *cells*, if every board of *targets* is then placed in order:
+    (moves, placements, events, positions), else None."""
+    start = chain.positions[keep]
+    result = search(chain.rules, start, cells, bound, keep=0, first_turn=keep + 1)
+    if result.found is None:
+        return None
+    moves = list(chain.moves[:keep]) + list(result.found.moves)
+    placed = _place_all(chain, moves, targets)
+    return None if placed is None else (moves, *placed)
+
+
+def _switch_rules(chain, candidates, cells, bound, then, deadline):
+    """The chain's moves under other rules of the same board, if they place
+    every diagram of the chain as before and then reach *cells*:
+    (new chain, what extend found), else None."""
+    g = chain.rules.geometry
+    targets = [_cells(d[3]) for d in chain.diagrams]
+    for rules in candidates:
+        if time.monotonic() > deadline:
+            return None
+        if rules is chain.rules or (rules.geometry.rows, rules.geometry.columns) != (g.rows, g.columns):
             continue
-        moves = list(chain.moves[:keep]) + list(result.found.moves)
-        placed = _place_all(chain, moves, targets)
-        if placed is not None:
-            return (moves, *placed)
+        other = replace(chain, rules=rules, pending=None)
+        placed = _place_all(other, chain.moves, targets)
+        if placed is None:
+            continue
+        other.events, other.positions = placed[1], placed[2]
+        other.diagrams = [(d[0], a, idx, *d[3:]) for d, (idx, a) in zip(chain.diagrams, placed[0])]
+        found = extend(other, cells, bound, then)
+        if found is not None:
+            return other, found
+    return None
+
+
+def branch(chains, cells, bound, deadline):
+    """Another continuation of an earlier diagram (a page often shows what
+    else the player could have done): from the positions between the turns of
+    the *chains* (latest first), the turns that reach *cells*.  A new chain
+    that shares the earlier one's start and first turns and places only
+    *cells* (its diagrams stay in their own file), or None."""
+    for chain in chains:
+        if not chain.diagrams:
+            continue
+        for keep in range(len(chain.moves), -1, -1):
+            if time.monotonic() > deadline:
+                return None
+            moves = _reach(chain, keep, cells, bound, [cells])
+            if moves is not None:
+                new = Chain(chain.rules, chain.start, chain.start_id, branch_of=chain.diagrams[-1][0])
+                new.moves, placements, new.events, new.positions = moves
+                new.shared_turns = keep
+                return new, placements
     return None
 
 
@@ -214,28 +318,87 @@ class DraftFile:
     name: str
     text: str
     chained: list                # ids placed by decisions the search found
-    starts: list                 # ids placed at the start (the rules' start, or the chain's own board)
+    starts: list                 # ids placed at the rules' start
     todo: list                   # ids no continuation reached
+    own: list = field(default_factory=list)     # ids whose own board a chain starts from
 
 
-def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, log=None) -> list[DraftFile]:
+@dataclass
+class Measure:
+    """What verify makes of a page's drafted files, diagram by diagram."""
+    total: int
+    decisions: list              # placed by decisions, verified unchanged against the published grid
+    rules_start: list            # the rules' starting board, verified
+    own_start: list              # a chain's own board (copied from the page, not drafted)
+    todo: list                   # not reached, or refused by verify
+    refused: list                # (id, status, reason) of placed diagrams verify did not accept
+
+
+def write_files(files, directory, force=True):
+    """Write the drafted *files* into *directory*: [(path, DraftFile)]."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for f in files:
+        path = directory / f"{f.name}.yaml"
+        if path.exists() and not force:
+            raise MancalaError(f"{path} exists", expected="another --dir, or --force")
+        path.write_text(f.text, encoding="utf-8")
+        written.append((path, f))
+    return written
+
+
+def measure(verifier, files, directory, force=True) -> Measure:
+    """Write *files* into *directory* and verify each one that holds no TODO,
+    as written: a diagram counts as drafted only if verify says ``verified``
+    for it (the replay gives the published grid; an erratum or a picture does
+    not count)."""
+    written = write_files(files, directory, force)
+    rows = verifier.verify([p for p, f in written if not f.todo])
+    status = {}
+    for r in rows:
+        if r.get("diagram"):
+            status.setdefault(r["diagram"], (r["status"], r.get("reason", "")))
+    ok = {d for d, (s, _) in status.items() if s == "verified"}
+    chained = [d for f in files for d in f.chained]
+    starts = [d for f in files for d in f.starts]
+    own = [d for f in files for d in f.own]
+    todo = [d for f in files for d in f.todo if d not in own]
+    refused = [(d, *status.get(d, ("missing", "verify gave no row"))) for d in chained + starts if d not in ok]
+    return Measure(len(chained) + len(starts) + len(own) + len(todo),
+                   [d for d in chained if d in ok], [d for d in starts if d in ok], own,
+                   todo + [d for d, _, _ in refused], refused)
+
+
+def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, seconds=3.0,
+               log=None) -> list[DraftFile]:
+    """Draft the examples of published *page*: each search is bounded by
+    *turns* turns, *positions* positions and *seconds* seconds."""
     pub = published_dir(verifier.root)
     if pub is None:
         raise MancalaError("the published transcriptions are not found (../shared/published, or "
                            "$MANCALA_PUBLISHED)")
     diagrams = page_diagrams(pub, page)
-    candidates = page_rules(verifier, page, rules_names)
+    candidates = page_rules(verifier, pub, page, rules_names)
     if not candidates:
-        raise MancalaError(f"no example of page {page} names its rules: give them", expected="--rules NAME")
-    files, chain, todo = [], None, []
+        raise MancalaError(f"no rules to draft page {page} with", expected="--rules NAME")
+    bound = Bound(turns=turns, positions=positions, seconds=seconds)
+    files, chain, closed = [], None, []
     prev_id = None
+
+    def close():
+        if chain is not None and chain.diagrams:
+            files.append(_write_chain(page, len(files) + 1, chain))
+            closed.insert(0, chain)
+        elif chain is not None and chain.head is not None:     # it reached nothing after all
+            files.append(_write_todo(page, *chain.head, prev_id, candidates, turns))
+
     for i, (did, rows, marks, text) in enumerate(diagrams):
         if log:
             log(f"{did} ...")
-        if not all(v is None or (isinstance(v, int) and v >= 0) for row in rows for v in row):
+        if not _is_board(rows):
             # numbers and labels (a sowing order, a picture): no board of seeds to search for
-            if chain is not None and chain.diagrams:
-                files.append(_write_chain(page, len(files) + 1, chain))
+            close()
             chain = None
             files.append(_write_todo(page, did, rows, marks, text, prev_id, candidates, turns,
                                      why="is not a board of seeds (a numbered track or a picture): "
@@ -243,56 +406,104 @@ def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, log
             prev_id = did
             continue
         cells = _cells(rows)
+        entry = (did, None, None, rows, marks, text)
         placed = None
-        if chain is not None and _fits(chain.rules, rows):
-            placed = extend(chain, cells, turns, positions)
+        if chain is not None and chain.pending is not None and chain.pending[0] == cells:
+            placed = chain.pending[1]
+        elif chain is not None and _fits(chain.rules, rows):
+            placed = extend(chain, cells, bound, then=_next_cells(diagrams[i + 1:i + 2], chain.rules))
+        if chain is not None:
+            chain.pending = None
+        if placed is None and chain is not None and chain.moves and _fits(chain.rules, rows):
+            # the same moves under other rules of the board (variants differ in one rule)
+            switched = _switch_rules(chain, candidates, cells, bound, _next_cells(diagrams[i + 1:i + 2], chain.rules),
+                                     time.monotonic() + 2 * seconds)
+            if switched is not None:
+                chain, placed = switched
         if placed is not None:
             chain.moves, placements, chain.events, chain.positions = placed
             chain.diagrams = [(d[0], a, idx, d[3], d[4], d[5])
-                              for d, (idx, a) in zip(chain.diagrams + [(did, None, None, rows, marks, text)],
-                                                     placements)]
+                              for d, (idx, a) in zip(chain.diagrams + [entry], placements)]
             prev_id = did
             continue
-        # no continuation: close the chain, start another from this board
-        if chain is not None and chain.diagrams:
-            files.append(_write_chain(page, len(files) + 1, chain))
-        chain = _new_chain(candidates, did, rows, marks, text, diagrams[i + 1:i + 2], turns, positions)
-        if chain is None or not chain.diagrams:     # the diagram is not the rules' start: a TODO
+        # another continuation of an earlier diagram of this chain or the last ones closed
+        earlier = [c for c in ([chain] if chain is not None else []) + closed[:2] if _fits(c.rules, rows)]
+        found = branch(earlier, cells, bound, time.monotonic() + 2 * seconds) if earlier else None
+        close()
+        if found is not None:
+            chain, placements = found
+            (idx, a), = placements
+            chain.diagrams = [(did, a, idx, rows, marks, text)]
+            prev_id = did
+            continue
+        # no continuation: a new chain from this board
+        chain = _new_chain(candidates, did, rows, marks, text, diagrams[i + 1:i + 2], bound)
+        if chain is None:
             files.append(_write_todo(page, did, rows, marks, text, prev_id, candidates, turns))
         prev_id = did
-    if chain is not None and chain.diagrams:
-        files.append(_write_chain(page, len(files) + 1, chain))
+    close()
     return files
 
 
-def _new_chain(candidates, did, rows, marks, text, following, turns, positions):
+def _is_board(rows):
+    return all(v is None or (isinstance(v, int) and v >= 0) for row in rows for v in row)
+
+
+def _next_cells(following, rules):
+    """The cells of the next diagram, if it is a board of seeds that fits *rules*."""
+    if following and _is_board(following[0][1]) and _fits(rules, following[0][1]):
+        return _cells(following[0][1])
+    return None
+
+
+def _new_chain(candidates, did, rows, marks, text, following, bound):
     """A chain that starts at diagram *did*: from the rules' start when the
-    board is it (the diagram is then the chain's first), else from the board
-    with the player and reserves that let the next diagram be reached."""
+    board is it, else from the board itself (with the player, reserves and
+    turn in progress that let the next diagram be reached).  Of the rules
+    that fit, the first whose chain reaches the next diagram; without one,
+    the rules' start if the board is it, else None."""
     fitting = [r for r in candidates if _fits(r, rows)]
-    for rules in fitting:
-        initial = rules.initial_position()
-        if initial.cells == _cells(rows):
-            chain = Chain(rules, initial, None)
-            chain.events, chain.positions = [], [initial]
+    cells = _cells(rows)
+
+    def reaches(chain, b):
+        cells = _next_cells(following, chain.rules)
+        if cells is None:
+            return False
+        found = extend(chain, cells, b)
+        if found is not None:
+            chain.pending = (cells, found)
+        return found is not None
+
+    def at_start(rules, start, start_id, own):
+        chain = Chain(rules, start, start_id)
+        chain.events, chain.positions = [], [start]
+        if own:
+            chain.head = (did, rows, marks, text)
+        else:
             chain.diagrams = [(did, "start", -1, rows, marks, text)]
+        return chain
+
+    initial = [r for r in fitting if r.initial_position().cells == cells]
+    for rules in initial:
+        chain = at_start(rules, rules.initial_position(), None, False)
+        if reaches(chain, bound):
             return chain
+    if initial:         # the rules' start, whatever follows
+        return at_start(initial[0], initial[0].initial_position(), None, False)
+    small = replace(bound, turns=1, positions=min(bound.positions, 2_000), seconds=bound.seconds / 4)
+    deadline = time.monotonic() + 4 * bound.seconds
     for rules in fitting:
         starts = _starts(rules, rows)
         # a turn in progress is tried with a small bound: a page that starts mid-turn shows the
         # turn going on, and there are many such starts
-        tries = [(st, turns, positions) for st in starts]
-        tries += [(st, 1, min(positions, 2_000)) for st in _mid_turn_starts(starts, rules)]
-        for start, t, n in tries:
-            chain = Chain(rules, start, did)
-            chain.events, chain.positions = [], [start]
-            if following and _fits(rules, following[0][1]):
-                if extend(chain, _cells(following[0][1]), t, n) is not None:
-                    return chain
-        if starts:
-            fallback = Chain(rules, starts[0], did)
-            fallback.events, fallback.positions = [], [starts[0]]
-    return locals().get("fallback")
+        tries = [(st, bound) for st in starts] + [(st, small) for st in _mid_turn_starts(starts, rules)]
+        for start, b in tries:
+            if time.monotonic() > deadline:
+                break
+            chain = at_start(rules, start, did, True)
+            if reaches(chain, b):
+                return chain
+    return None
 
 
 def _comment(text, indent, width=92):
@@ -319,14 +530,48 @@ def _start_lines(chain):
     return out
 
 
+def _write_start(page, name, chain) -> DraftFile:
+    """Diagrams of the rules' starting board, before any move: a ``kind: start`` example."""
+    ids = [d[0] for d in chain.diagrams]
+    lines = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
+             f"# Drafted by `mancala-diagrams draft {page}`: the rules' starting board; review it against the",
+             "# page's text, rename the file, and write the title.",
+             f"example: {name}", "kind: start", f"rules: {chain.rules.name}",
+             "title:",
+             f"  en: \"Page {page}, the start ({', '.join(ids)}), as drafted\"",
+             f"  fr: \"Page {page}, le départ ({', '.join(ids)}), en brouillon\"",
+             "source:", f"  page: {page}", "diagrams:"]
+    for did, _, _, rows, marks, text in chain.diagrams:
+        lines += _comment(text, "  ")
+        lines.append(f"  - id: {did}")
+        if marks:
+            lines.append("    marks: |")
+            lines += ["      " + " ".join(v or "." for v in row) for row in marks]
+            lines.append("    # review: say what the coloured holes show (marks_show)")
+        lines.append("    board: |")
+        lines += ["      " + r for r in rows_text(rows)]
+    return DraftFile(name, "\n".join(lines) + "\n", [], ids, [])
+
+
 def _write_chain(page, n, chain) -> DraftFile:
     name = f"{page}-draft-{n:02d}"
+    if (not chain.moves and chain.head is None and chain.start_id is None and chain.start.hand is None
+            and all(d[1] == "start" for d in chain.diagrams)):
+        return _write_start(page, name, chain)
     g = chain.rules.geometry
-    ids = [d[0] for d in chain.diagrams]
+    ids = ([chain.head[0]] if chain.head else []) + [d[0] for d in chain.diagrams]
     first, last = ids[0], ids[-1]
     lines = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
              f"# Drafted by `mancala-diagrams draft {page}`: the moves are those the search found between",
-             "# consecutive diagrams; review them against the page's text, rename the file, and write the title.",
+             "# consecutive diagrams; review them against the page's text, rename the file, and write the title."]
+    if chain.head:
+        lines += [f"# It starts from the board of {chain.head[0]}, which no continuation of the diagrams before it",
+                  "# reached: review who is to move, the reserves and any turn in progress (`start:`)."]
+    if chain.branch_of:
+        shared = (f"the first {chain.shared_turns} turn(s) of" if chain.shared_turns else "the start of")
+        lines += [f"# Another continuation: it shares {shared} the example that shows {chain.branch_of},",
+                  "# and goes on otherwise (as a line of that example, it would say `from: {line: ..., turn: N}`)."]
+    lines += [
              f"example: {name}", f"rules: {chain.rules.name}",
              "title:",
              f"  en: \"Page {page}, diagrams {first} to {last}, as drafted\"",
@@ -338,6 +583,16 @@ def _write_chain(page, n, chain) -> DraftFile:
         lines += [f"  - {move_yaml(turn, g)}" for turn in chain.moves]
     lines.append("diagrams:")
     chained, starts = [], []
+    if chain.head:
+        did, rows, marks, text = chain.head
+        lines += _comment(text, "  ")
+        lines += [f"  - id: {did}", "    at: start"]
+        if marks:
+            lines.append("    marks: |")
+            lines += ["      " + " ".join(v or "." for v in row) for row in marks]
+            lines.append("    # review: say what the coloured holes show (marks_show)")
+        lines.append("    board: |")
+        lines += ["      " + r for r in rows_text(rows)]
     for did, anchor, index, rows, marks, text in chain.diagrams:
         lines += _comment(text, "  ")
         lines += [f"  - id: {did}", f"    at: {anchor}"]
@@ -352,7 +607,7 @@ def _write_chain(page, n, chain) -> DraftFile:
         lines.append("    board: |")
         lines += ["      " + r for r in rows_text(rows)]
         (starts if anchor in ("start", "turn 1 start") else chained).append(did)
-    return DraftFile(name, "\n".join(lines) + "\n", chained, starts, [])
+    return DraftFile(name, "\n".join(lines) + "\n", chained, starts, [], [chain.head[0]] if chain.head else [])
 
 
 def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=None) -> DraftFile:

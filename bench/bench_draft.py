@@ -1,0 +1,69 @@
+"""How much of each published page `mancala-diagrams draft` drafts, and how fast.
+
+    .venv/bin/python bench/bench_draft.py [PAGE ...] [--turns N] [--positions N]
+
+For each page (default: every page of the published transcriptions), the
+draft is written into a temporary folder, then every drafted file that holds
+no TODO is verified as it was written, and the diagrams of the page are
+counted one by one:
+
+- ``decisions``: placed by moves the search found, in a file that verify
+  accepts unchanged, and that verify says reproduces the published grid
+  (status ``verified``; an erratum or a picture does not count);
+- ``rules start``: the rules' own starting board, verified (no decision leads
+  there: shown apart);
+- ``own start``: a diagram whose board a new chain starts from (copied from
+  the page: not drafted with decisions);
+- ``TODO``: not reached, or refused by verify.
+
+The percentage is ``decisions`` over the page's diagrams; the time is the
+wall-clock time of the draft alone (the verification after it is not counted).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mancala_diagrams.files.draft import draft_page, measure  # noqa: E402
+from mancala_diagrams.files.project import published_dir  # noqa: E402
+from mancala_diagrams.files.verify import Verifier  # noqa: E402
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("pages", nargs="*", help="published pages (default: all)")
+    ap.add_argument("--turns", type=int, default=None, help="draft's --turns (default: draft's own)")
+    ap.add_argument("--positions", type=int, default=None, help="draft's --positions (default: draft's own)")
+    ap.add_argument("--rules", action="append", help="draft's --rules (default: draft's own choice)")
+    args = ap.parse_args(argv)
+    v = Verifier(ROOT)
+    pages = args.pages or sorted(p.stem for p in published_dir(ROOT).glob("*.json"))
+    options = {k: getattr(args, k) for k in ("turns", "positions") if getattr(args, k) is not None}
+    head = f"{'page':18} {'diagrams':>8} {'decisions':>9} {'%':>4} {'rules start':>11} {'own start':>9} " \
+           f"{'TODO':>5} {'seconds':>8}"
+    print(head)
+    print("-" * len(head))
+    totals = [0] * 5
+    for page in pages:
+        with tempfile.TemporaryDirectory() as tmp:
+            wall = time.perf_counter()
+            files = draft_page(v, page, args.rules, **options)
+            seconds = time.perf_counter() - wall
+            m = measure(v, files, Path(tmp))
+        row = [m.total, len(m.decisions), len(m.rules_start), len(m.own_start), len(m.todo)]
+        totals = [a + b for a, b in zip(totals, row)]
+        print(f"{page:18} {row[0]:8} {row[1]:9} {100 * row[1] // max(row[0], 1):4} {row[2]:11} {row[3]:9} "
+              f"{row[4]:5} {seconds:8.1f}", flush=True)
+    print("-" * len(head))
+    print(f"{'all':18} {totals[0]:8} {totals[1]:9} {100 * totals[1] // max(totals[0], 1):4} {totals[2]:11} "
+          f"{totals[3]:9} {totals[4]:5}")
+
+
+if __name__ == "__main__":
+    main()

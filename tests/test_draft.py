@@ -1,0 +1,148 @@
+"""`mancala-diagrams draft PAGE` on tiny hand-made pages (issue 17): which
+rules a page is drafted with, a diagram that shows another continuation of an
+earlier position, a page that starts mid-game, the start shown again with its
+marks, and how the drafted files are counted.  The pages are made up, so
+nothing here depends on the real pages or on time."""
+import json
+import shutil
+import textwrap
+
+import pytest
+
+from mancala_diagrams.cli.main import main
+from mancala_diagrams.files.draft import draft_page, measure, page_rules
+from mancala_diagrams.files.verify import Verifier
+
+from conftest import ROOT
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "sources").mkdir()
+    for name in ("katro", "katro-4", "katro-6", "katro-gorobaka", "katro-gorobaka-4"):
+        shutil.copy(ROOT / "rules" / f"{name}.yaml", tmp_path / "rules")
+    pub = tmp_path / "published"
+    pub.mkdir()
+    monkeypatch.setenv("MANCALA_PUBLISHED", str(pub))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def grid(text):
+    return [[None if c == "." else int(c) for c in line.split()]
+            for line in textwrap.dedent(text).strip().splitlines()]
+
+
+def publish(project, page, *diagrams, heading=None):
+    """A page of (id, board text[, marks]) diagrams, each after a line of text."""
+    blocks = [{"kind": "h1", "text": heading}] if heading else []
+    for i, (did, rows, *marks) in enumerate(diagrams):
+        blocks.append({"kind": "p", "text": f"text before diagram {i + 1}"})
+        blocks.append({"kind": "diagram", "id": did, "rows": grid(rows), **({"marks": marks[0]} if marks else {})})
+    (project / "published" / f"{page}.json").write_text(json.dumps({"blocks": blocks}))
+
+
+START4 = "2 2 2 2\n" * 4
+# South plays a2 clockwise from the start of katro on 4 columns (worked out by
+# hand in test_source_claims.py): lap 1 captures c3, then two relays
+AFTER_A2_CW = """
+    2 2 2 2
+    2 2 . 2
+    1 4 1 3
+    . 3 3 3"""
+# South plays d1 counterclockwise from the same start (the board of
+# docs/anatomy/anatomy-lines.yaml's third diagram, which the suite replays)
+AFTER_D1_CCW = """
+    2 2 2 2
+    2 2 . 2
+    3 3 1 4
+    3 3 . 1"""
+# South plays a1 counterclockwise: three laps (worked out by hand in test_explain.py)
+THREE_LAPS_BEFORE = """
+    . . . .
+    1 . . .
+    . . . 1
+    2 1 1 1"""
+THREE_LAPS_AFTER = """
+    . . . .
+    1 . . .
+    . 1 1 .
+    . 2 . 2"""
+
+
+def draft(project, page, **kw):
+    v = Verifier(project)
+    files = draft_page(v, page, **kw)
+    return files, measure(v, files, project / "drafts")
+
+
+def test_the_rules_named_like_the_page_are_tried_first_and_its_examples_are_not_read(project):
+    publish(project, "gorobaka", ("g-01", START4), heading="Katro gorobaka")
+    # an example of the page that names other rules is not looked at
+    (project / "sources" / "ex.yaml").write_text(
+        "example: ex\nrules: katro-6\ntitle: {en: t, fr: t}\nsource: {page: gorobaka}\nstart: {to_move: south}\n"
+        "diagrams: []\n")
+    names = [r.name for r in page_rules(Verifier(project), project / "published", "gorobaka")]
+    assert names[0] == "katro-gorobaka-4"
+    assert set(names) == {"katro-gorobaka-4", "katro-4", "katro-6"}     # abstract rules are left out
+
+
+def test_the_start_shown_alone_is_drafted_as_a_start_example(project):
+    publish(project, "katro", ("k-01", START4), ("k-02", START4))
+    files, m = draft(project, "katro", rules_names=["katro-4"])
+    assert len(files) == 1 and "kind: start\n" in files[0].text
+    assert m.rules_start == ["k-01", "k-02"] and m.decisions == [] and m.todo == []
+
+
+def test_a_diagram_that_shows_another_opening_from_the_same_start_is_drafted_as_a_branch(project):
+    publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", AFTER_D1_CCW))
+    files, m = draft(project, "katro", rules_names=["katro-4"])
+    assert [f.chained for f in files] == [["k-02"], ["k-03"]]
+    second = files[1].text
+    assert "# Another continuation: it shares the start of the example that shows k-02," in second
+    assert "moves:\n  - {hole: d1, direction: counterclockwise}\n" in second
+    assert m.decisions == ["k-02", "k-03"] and m.rules_start == ["k-01"] and m.todo == []
+
+
+def test_a_page_that_starts_mid_game_starts_from_its_first_board(project):
+    publish(project, "katro", ("k-01", THREE_LAPS_BEFORE), ("k-02", THREE_LAPS_AFTER))
+    files, m = draft(project, "katro", rules_names=["katro-4"])
+    text = files[0].text
+    assert "start:\n  from: k-01\n  to_move: south\n" in text
+    assert "  - {hole: a1, direction: counterclockwise}\n" in text
+    assert "  - id: k-01\n    at: start\n" in text
+    assert m.own_start == ["k-01"] and m.decisions == ["k-02"] and m.todo == []
+
+
+def test_the_start_shown_again_with_its_marks_is_placed_by_the_move_after_it(project):
+    marks = [[None] * 4, [None] * 4, ["lightgreen", None, None, None], [None] * 4]
+    publish(project, "katro", ("k-01", START4), ("k-02", START4, marks), ("k-03", AFTER_A2_CW))
+    files, m = draft(project, "katro", rules_names=["katro-4"])
+    text = files[0].text
+    assert "  - id: k-02\n    at: turn 1 start\n" in text
+    assert "    marks_show: {lightgreen: next-pickup}\n" in text
+    assert m.decisions == ["k-03"] and m.rules_start == ["k-01", "k-02"] and m.todo == []
+
+
+def test_a_board_nothing_reaches_gets_a_todo_and_is_not_counted(project, capsys):
+    nine = THREE_LAPS_AFTER.replace(". 2 . 2", "9 9 9 9")      # more seeds than the game has
+    publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", nine))
+    out = project / "out"
+    assert main(["draft", "katro", "--rules", "katro-4", "--dir", str(out)]) == 0
+    printed = capsys.readouterr().out
+    todo = (out / "katro-draft-k-03-todo.yaml").read_text()
+    assert "# TODO: no continuation from k-02 reaches k-03" in todo
+    assert ("katro: 3 diagrams; 1 chained with decisions verify accepts unchanged (33%), 1 at the rules' start, "
+            "0 starting from their own board, 1 TODO") in printed
+    assert main(["check", str(out / "katro-draft-k-03-todo.yaml")]) == 1
+
+
+def test_a_drafted_diagram_that_verify_refuses_is_not_counted(project):
+    publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW))
+    v = Verifier(project)
+    files = draft_page(v, "katro", rules_names=["katro-4"])
+    files[-1].text = files[-1].text.replace("direction: clockwise", "direction: counterclockwise")
+    m = measure(v, files, project / "drafts")
+    assert m.decisions == [] and "k-02" in m.todo
+    assert m.refused[0][:2] == ("k-02", "mismatch")
