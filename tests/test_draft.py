@@ -146,3 +146,13 @@ def test_a_drafted_diagram_that_verify_refuses_is_not_counted(project):
     m = measure(v, files, project / "drafts")
     assert m.decisions == [] and "k-02" in m.todo
     assert m.refused[0][:2] == ("k-02", "mismatch")
+
+
+def test_a_search_out_of_time_has_not_searched_its_bound():
+    from conftest import rules
+    from mancala_diagrams.engine.search import Bound, search
+    r = rules("katro-4")
+    bound = Bound(turns=3, seconds=0)
+    result = search(r, r.initial_position(), (99,) + (0,) * 15, bound)
+    assert result.found is None and not result.exhausted
+    assert bound.describe() == "3 turns, at most 1000000 positions, at most 0 seconds"

@@ -285,7 +285,7 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
             keep_next = depth < bound.turns
             next_frontier = []
             for pos, node in frontier:
-                if deadline is not None and time.monotonic() > deadline:
+                if deadline is not None and time.monotonic() >= deadline:
                     result.exhausted = False
                     break
                 if not isinstance(pos, Position):

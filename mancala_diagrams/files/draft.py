@@ -149,10 +149,12 @@ def _starts(rules, rows):
     return out
 
 
-def _mid_turn_starts(starts, rules):
+def _mid_turn_starts(starts, rules, gained=0):
     """The same boards with a turn in progress (a page often starts there),
-    either way round: a lap has just ended in one of the player's holes, or,
-    when the board lacks seeds, they are in hand, to be sown from one of them."""
+    either way round: a lap has just ended in one of the player's holes, or
+    seeds are in hand, to be sown from one of them: the seeds the board lacks,
+    or *gained* (the seeds the next diagram has more: those a page shows
+    "to sow" from a hole), taken from the player's reserve when it holds them."""
     out = []
     initial = rules.initial_position()
     total = sum(initial.cells) + sum(initial.reserves)
@@ -165,10 +167,19 @@ def _mid_turn_starts(starts, rules):
     for player in dict.fromkeys(s.to_move for s in starts):
         base = next(s for s in starts if s.to_move == player)
         missing = total - sum(base.cells)
+        hands = []
+        if 0 < gained < missing:
+            reserves = list(base.reserves)
+            side = base.geometry.players.index(player)
+            if reserves[side] >= gained:
+                reserves[side] -= gained
+            hands.append((gained, tuple(reserves)))
         if missing > 0:
+            hands.append((missing, (0, 0)))
+        for seeds, reserves in hands:
             for hole in base.geometry.track(player):
                 for direction in (CCW, CW):
-                    out.append(replace(base, reserves=(0, 0), hand=Hand(missing, hole, direction, True, False)))
+                    out.append(replace(base, reserves=reserves, hand=Hand(seeds, hole, direction, True, False)))
     return out
 
 
@@ -286,6 +297,8 @@ def branch(chains, cells, bound, deadline):
             if time.monotonic() > deadline:
                 return None
             moves = _reach(chain, keep, cells, bound, [cells])
+            if moves is not None and moves[1][0][1].endswith("start"):
+                continue        # the board between two turns, not another continuation
             if moves is not None:
                 new = Chain(chain.rules, chain.start, chain.start_id, branch_of=chain.diagrams[-1][0])
                 new.moves, placements, new.events, new.positions = moves
@@ -294,14 +307,21 @@ def branch(chains, cells, bound, deadline):
     return None
 
 
-def _roles_for(marks, rules, events, index):
+def _roles_for(marks, rules, events, index, start=None):
     """marks_show for a diagram's marks: each colour the role whose holes are
-    exactly the coloured ones at that moment; None when a colour has none."""
+    exactly the coloured ones at that moment (event *index*, or the position
+    *start* when the diagram is placed before any event); None when a colour
+    has none."""
     g = rules.geometry
-    e = events[index]
-    pos = Position(g, tuple(e.cells), to_move=e.player if e.player in g.players else g.players[0],
-                   state=e.state)
-    roles = {**static_roles(rules, pos), **event_roles(events, index)}
+    if index is not None and index >= 0:
+        e = events[index]
+        pos = Position(g, tuple(e.cells), to_move=e.player if e.player in g.players else g.players[0],
+                       state=e.state)
+        roles = {**static_roles(rules, pos), **event_roles(events, index)}
+    elif start is not None:
+        roles = static_roles(rules, start)
+    else:
+        return None
     show = {}
     for colour in sorted({v for row in marks for v in row if v}):
         holes = {r * g.columns + c for r, row in enumerate(marks) for c, v in enumerate(row) if v == colour}
@@ -311,6 +331,15 @@ def _roles_for(marks, rules, events, index):
             return None
         show[colour] = match
     return show
+
+
+def _marks_lines(marks, show):
+    lines = ["    marks: |"] + ["      " + " ".join(v or "." for v in row) for row in marks]
+    if show:
+        lines.append("    marks_show: {" + ", ".join(f"{c}: {r}" for c, r in show.items()) + "}")
+    else:
+        lines.append("    # review: no role of the rules singles out exactly these coloured holes here")
+    return lines
 
 
 @dataclass
@@ -437,7 +466,7 @@ def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, sec
             prev_id = did
             continue
         # no continuation: a new chain from this board
-        chain = _new_chain(candidates, did, rows, marks, text, diagrams[i + 1:i + 2], bound)
+        chain = _new_chain(candidates, did, rows, marks, text, diagrams[i + 1:i + 3], bound)
         if chain is None:
             files.append(_write_todo(page, did, rows, marks, text, prev_id, candidates, turns))
         prev_id = did
@@ -460,8 +489,10 @@ def _new_chain(candidates, did, rows, marks, text, following, bound):
     """A chain that starts at diagram *did*: from the rules' start when the
     board is it, else from the board itself (with the player, reserves and
     turn in progress that let the next diagram be reached).  Of the rules
-    that fit, the first whose chain reaches the next diagram; without one,
-    the rules' start if the board is it, else None."""
+    that fit, the first whose chain reaches the next diagram, and the one
+    after it if one does (a board may be reached by several starts, which
+    part ways later); without one, the rules' start if the board is it,
+    else None."""
     fitting = [r for r in candidates if _fits(r, rows)]
     cells = _cells(rows)
 
@@ -474,6 +505,16 @@ def _new_chain(candidates, did, rows, marks, text, following, bound):
             chain.pending = (cells, found)
         return found is not None
 
+    def reaches_two(chain, b):
+        """Whether the chain, with the next diagram placed, also reaches the one after."""
+        then = _next_cells(following[1:], chain.rules)
+        if then is None:
+            return False
+        trial = replace(chain, pending=None)
+        trial.moves, placements, trial.events, trial.positions = chain.pending[1]
+        trial.diagrams = [(following[0][0], a, idx, *following[0][1:]) for idx, a in placements[-1:]]
+        return extend(trial, then, b) is not None
+
     def at_start(rules, start, start_id, own):
         chain = Chain(rules, start, start_id)
         chain.events, chain.positions = [], [start]
@@ -484,10 +525,15 @@ def _new_chain(candidates, did, rows, marks, text, following, bound):
         return chain
 
     initial = [r for r in fitting if r.initial_position().cells == cells]
+    first = None
     for rules in initial:
         chain = at_start(rules, rules.initial_position(), None, False)
         if reaches(chain, bound):
-            return chain
+            if reaches_two(chain, bound):
+                return chain
+            first = first or chain
+    if first is not None:
+        return first
     if initial:         # the rules' start, whatever follows
         return at_start(initial[0], initial[0].initial_position(), None, False)
     small = replace(bound, turns=1, positions=min(bound.positions, 2_000), seconds=bound.seconds / 4)
@@ -496,14 +542,18 @@ def _new_chain(candidates, did, rows, marks, text, following, bound):
         starts = _starts(rules, rows)
         # a turn in progress is tried with a small bound: a page that starts mid-turn shows the
         # turn going on, and there are many such starts
-        tries = [(st, bound) for st in starts] + [(st, small) for st in _mid_turn_starts(starts, rules)]
+        after = _next_cells(following, rules)
+        gained = sum(after) - sum(cells) if after is not None else 0
+        tries = [(st, bound) for st in starts] + [(st, small) for st in _mid_turn_starts(starts, rules, gained)]
         for start, b in tries:
             if time.monotonic() > deadline:
                 break
             chain = at_start(rules, start, did, True)
             if reaches(chain, b):
-                return chain
-    return None
+                if reaches_two(chain, b):
+                    return chain
+                first = first or chain
+    return first
 
 
 def _comment(text, indent, width=92):
@@ -545,9 +595,7 @@ def _write_start(page, name, chain) -> DraftFile:
         lines += _comment(text, "  ")
         lines.append(f"  - id: {did}")
         if marks:
-            lines.append("    marks: |")
-            lines += ["      " + " ".join(v or "." for v in row) for row in marks]
-            lines.append("    # review: say what the coloured holes show (marks_show)")
+            lines += _marks_lines(marks, _roles_for(marks, chain.rules, [], None, chain.start))
         lines.append("    board: |")
         lines += ["      " + r for r in rows_text(rows)]
     return DraftFile(name, "\n".join(lines) + "\n", [], ids, [])
@@ -588,22 +636,14 @@ def _write_chain(page, n, chain) -> DraftFile:
         lines += _comment(text, "  ")
         lines += [f"  - id: {did}", "    at: start"]
         if marks:
-            lines.append("    marks: |")
-            lines += ["      " + " ".join(v or "." for v in row) for row in marks]
-            lines.append("    # review: say what the coloured holes show (marks_show)")
+            lines += _marks_lines(marks, _roles_for(marks, chain.rules, [], None, chain.start))
         lines.append("    board: |")
         lines += ["      " + r for r in rows_text(rows)]
     for did, anchor, index, rows, marks, text in chain.diagrams:
         lines += _comment(text, "  ")
         lines += [f"  - id: {did}", f"    at: {anchor}"]
         if marks:
-            show = _roles_for(marks, chain.rules, chain.events, index) if index >= 0 else None
-            lines.append("    marks: |")
-            lines += ["      " + " ".join(v or "." for v in row) for row in marks]
-            if show:
-                lines.append("    marks_show: {" + ", ".join(f"{c}: {r}" for c, r in show.items()) + "}")
-            else:
-                lines.append("    # review: no role of the rules singles out exactly these coloured holes here")
+            lines += _marks_lines(marks, _roles_for(marks, chain.rules, chain.events, index, chain.start))
         lines.append("    board: |")
         lines += ["      " + r for r in rows_text(rows)]
         (starts if anchor in ("start", "turn 1 start") else chained).append(did)
