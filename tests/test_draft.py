@@ -134,7 +134,7 @@ def test_a_board_nothing_reaches_gets_a_todo_and_is_not_counted(project, capsys)
     todo = (out / "katro-draft-k-03-todo.yaml").read_text()
     assert "# TODO: no continuation from k-02 reaches k-03" in todo
     assert ("katro: 3 diagrams; 1 chained with decisions verify accepts unchanged (33%), 1 at the rules' start, "
-            "0 starting from their own board, 1 TODO") in printed
+            "0 starting from their own board, 0 drawn from the rules (a sowing order, coloured holes), 1 TODO") in printed
     assert main(["check", str(out / "katro-draft-k-03-todo.yaml")]) == 1
 
 
@@ -156,3 +156,38 @@ def test_a_search_out_of_time_has_not_searched_its_bound():
     result = search(r, r.initial_position(), (99,) + (0,) * 15, bound)
     assert result.found is None and not result.exhausted
     assert bound.describe() == "3 turns, at most 1000000 positions, at most 0 seconds"
+
+
+# South's track on katro's loop, as the real katro page numbers it on 6 columns
+# (katro-04: from c1 counterclockwise, along the outer row to the right, then
+# the inner row to the left): on 4 columns, from b1, five holes
+TRACK5 = """
+    . . . .
+    . . . .
+    . . 5 4
+    . 1 2 3"""
+
+
+def test_a_numbered_sowing_order_is_drafted_as_a_track_example(project):
+    publish(project, "katro", ("k-01", TRACK5))
+    files, m = draft(project, "katro", rules_names=["katro-4"])
+    text = files[0].text
+    assert "kind: track\n" in text
+    assert "track: {player: south, from: b1, direction: counterclockwise, numbering: 1, count: 5}\n" in text
+    assert m.drawn == ["k-01"] and m.decisions == [] and m.todo == []
+
+
+def test_a_sowing_order_the_rules_do_not_give_is_left_as_a_todo(project):
+    publish(project, "katro", ("k-01", TRACK5.replace("5 4", "4 5")))
+    files, m = draft(project, "katro", rules_names=["katro-4"])
+    assert m.todo == ["k-01"] and m.drawn == []
+    assert "# TODO: k-01 is not a board of seeds" in files[0].text
+
+
+def test_coloured_holes_on_an_empty_board_are_drafted_as_special_holes(project):
+    marks = [["lightcyan"] * 4, ["lightcyan"] * 4, [None] * 4, [None] * 4]
+    publish(project, "katro", ("k-01", ". . . .\n" * 4, marks))
+    files, m = draft(project, "katro", rules_names=["katro-4"])
+    text = files[0].text
+    assert "kind: special-holes\n" in text and "legend: {lightcyan: holes.north}\n" in text
+    assert m.drawn == ["k-01"] and m.todo == []

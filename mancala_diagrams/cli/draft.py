@@ -35,11 +35,13 @@ def cmd_draft(args) -> int:
     for f in files:
         what = (f"TODO: {', '.join(f.todo)} not reached" if f.todo
                 else f"{len(f.chained)} chained" + (f", {len(f.starts)} at the rules' start" if f.starts else "")
-                + (f", from {', '.join(f.own)}'s own board" if f.own else ""))
+                + (f", from {', '.join(f.own)}'s own board" if f.own else "")
+                + (f"; {', '.join(f.drawn)} drawn from the rules" if f.drawn else ""))
         print(f"{str(out / (f.name + '.yaml')):50} {what}")
     for did, status, reason in m.refused:
         print(f"{did:22} {status}: {reason}")
     print(f"{args.page}: {m.total} diagrams; {len(m.decisions)} chained with decisions verify accepts unchanged "
           f"({100 * len(m.decisions) // max(m.total, 1)}%), {len(m.rules_start)} at the rules' start, "
-          f"{len(m.own_start)} starting from their own board, {len(m.todo)} TODO")
+          f"{len(m.own_start)} starting from their own board, {len(m.drawn)} drawn from the rules (a sowing order, "
+          f"coloured holes), {len(m.todo)} TODO")
     return 0

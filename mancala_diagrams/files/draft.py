@@ -307,7 +307,7 @@ def branch(chains, cells, bound, deadline):
     return None
 
 
-def _roles_for(marks, rules, events, index, start=None):
+def _roles_for(marks, rules, events, index, start=None, union=False):
     """marks_show for a diagram's marks: each colour the role whose holes are
     exactly the coloured ones at that moment (event *index*, or the position
     *start* when the diagram is placed before any event); None when a colour
@@ -327,6 +327,11 @@ def _roles_for(marks, rules, events, index, start=None):
         holes = {r * g.columns + c for r, row in enumerate(marks) for c, v in enumerate(row) if v == colour}
         match = next((role for role in sorted(roles, key=lambda k: (k.count(".") == 0, k))
                       if roles[role] == holes), None)
+        if match is None and union:     # several roles in one colour (a legend may list them)
+            parts = [role for role in sorted(roles) if "." in role and roles[role] and roles[role] <= holes
+                     and not any(roles[role] < roles[o] <= holes for o in roles if "." in o)]
+            if parts and set().union(*(roles[r] for r in parts)) == holes:
+                match = ", ".join(parts)
         if match is None:
             return None
         show[colour] = match
@@ -350,6 +355,7 @@ class DraftFile:
     starts: list                 # ids placed at the rules' start
     todo: list                   # ids no continuation reached
     own: list = field(default_factory=list)     # ids whose own board a chain starts from
+    drawn: list = field(default_factory=list)   # ids of a sowing order or coloured holes the rules give
 
 
 @dataclass
@@ -359,6 +365,7 @@ class Measure:
     decisions: list              # placed by decisions, verified unchanged against the published grid
     rules_start: list            # the rules' starting board, verified
     own_start: list              # a chain's own board (copied from the page, not drafted)
+    drawn: list                  # a sowing order or coloured holes the rules give, verified
     todo: list                   # not reached, or refused by verify
     refused: list                # (id, status, reason) of placed diagrams verify did not accept
 
@@ -392,11 +399,13 @@ def measure(verifier, files, directory, force=True) -> Measure:
     chained = [d for f in files for d in f.chained]
     starts = [d for f in files for d in f.starts]
     own = [d for f in files for d in f.own]
+    drawn = [d for f in files for d in f.drawn]
     todo = [d for f in files for d in f.todo if d not in own]
-    refused = [(d, *status.get(d, ("missing", "verify gave no row"))) for d in chained + starts if d not in ok]
-    return Measure(len(chained) + len(starts) + len(own) + len(todo),
+    refused = [(d, *status.get(d, ("missing", "verify gave no row")))
+               for d in chained + starts + drawn if d not in ok]
+    return Measure(len(chained) + len(starts) + len(own) + len(drawn) + len(todo),
                    [d for d in chained if d in ok], [d for d in starts if d in ok], own,
-                   todo + [d for d, _, _ in refused], refused)
+                   [d for d in drawn if d in ok], todo + [d for d, _, _ in refused], refused)
 
 
 def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, seconds=3.0,
@@ -425,15 +434,25 @@ def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, sec
     for i, (did, rows, marks, text) in enumerate(diagrams):
         if log:
             log(f"{did} ...")
-        if not _is_board(rows):
+        if not _is_board(rows) or _numbered(rows):
             # numbers and labels (a sowing order, a picture): no board of seeds to search for
             close()
             chain = None
-            files.append(_write_todo(page, did, rows, marks, text, prev_id, candidates, turns,
-                                     why="is not a board of seeds (a numbered track or a picture): "
-                                         "draw it with a track or special-holes example"))
+            files.append(_draw(page, did, rows, marks, text, candidates)
+                         or _write_todo(page, did, rows, marks, text, prev_id, candidates, turns,
+                                        why="is not a board of seeds (a numbered track or a picture): "
+                                            "draw it with a track or special-holes example"))
             prev_id = did
             continue
+        if marks and all(v is None for row in rows for v in row):
+            # coloured holes on an empty board: the rules' special holes
+            drawn = _draw(page, did, rows, marks, text, candidates)
+            if drawn is not None:
+                close()
+                chain = None
+                files.append(drawn)
+                prev_id = did
+                continue
         cells = _cells(rows)
         entry = (did, None, None, rows, marks, text)
         placed = None
@@ -476,6 +495,13 @@ def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, sec
 
 def _is_board(rows):
     return all(v is None or (isinstance(v, int) and v >= 0) for row in rows for v in row)
+
+
+def _numbered(rows):
+    """Whether *rows* look like a numbered sowing order rather than seeds:
+    five holes or more, numbered on from 0 or 1, each number once."""
+    values = sorted(v for row in rows for v in row if v is not None)
+    return len(values) >= 5 and values[0] in (0, 1) and values == list(range(values[0], values[0] + len(values)))
 
 
 def _next_cells(following, rules):
@@ -556,6 +582,13 @@ def _new_chain(candidates, did, rows, marks, text, following, bound):
     return first
 
 
+def _board_lines(rows):
+    """``board:`` and its rows (an indentation indicator when the first row
+    starts with a space, aligned under wider numbers below it)."""
+    text = rows_text(rows)
+    return [f"    board: |{'2' if text[0].startswith(' ') else ''}"] + ["      " + r for r in text]
+
+
 def _comment(text, indent, width=92):
     if not text:
         return []
@@ -596,8 +629,7 @@ def _write_start(page, name, chain) -> DraftFile:
         lines.append(f"  - id: {did}")
         if marks:
             lines += _marks_lines(marks, _roles_for(marks, chain.rules, [], None, chain.start))
-        lines.append("    board: |")
-        lines += ["      " + r for r in rows_text(rows)]
+        lines += _board_lines(rows)
     return DraftFile(name, "\n".join(lines) + "\n", [], ids, [])
 
 
@@ -637,17 +669,78 @@ def _write_chain(page, n, chain) -> DraftFile:
         lines += [f"  - id: {did}", "    at: start"]
         if marks:
             lines += _marks_lines(marks, _roles_for(marks, chain.rules, [], None, chain.start))
-        lines.append("    board: |")
-        lines += ["      " + r for r in rows_text(rows)]
+        lines += _board_lines(rows)
     for did, anchor, index, rows, marks, text in chain.diagrams:
         lines += _comment(text, "  ")
         lines += [f"  - id: {did}", f"    at: {anchor}"]
         if marks:
             lines += _marks_lines(marks, _roles_for(marks, chain.rules, chain.events, index, chain.start))
-        lines.append("    board: |")
-        lines += ["      " + r for r in rows_text(rows)]
+        lines += _board_lines(rows)
         (starts if anchor in ("start", "turn 1 start") else chained).append(did)
     return DraftFile(name, "\n".join(lines) + "\n", chained, starts, [], [chain.head[0]] if chain.head else [])
+
+
+def _track_of(rules, rows):
+    """The track settings under which *rules* number exactly the holes of
+    *rows* (one player's holes, numbered on from the smallest), or None."""
+    g = rules.geometry
+    numbered = {r * g.columns + c: v for r, row in enumerate(rows) for c, v in enumerate(row) if v is not None}
+    if not numbered or not all(isinstance(v, int) for v in numbered.values()):
+        return None
+    first = min(numbered, key=numbered.get)
+    for player in g.players:
+        if not set(numbered) <= set(g.track(player)):
+            continue
+        for direction in (CW, CCW):
+            hole, going, ok = first, direction, True
+            for i in range(len(numbered)):
+                if numbered.get(hole) != numbered[first] + i:
+                    ok = False
+                    break
+                hole, going = g.advance(player, hole, going)
+            if ok:
+                return {"player": player, "from": first, "direction": direction_name(direction),
+                        "numbering": numbered[first], "count": len(numbered)}
+    return None
+
+
+def _draw(page, did, rows, marks, text, candidates):
+    """A diagram that is no board of seeds, drawn from the rules: a numbered
+    sowing order (``kind: track``) or coloured holes on an empty board
+    (``kind: special-holes``), with the first rules that give it; else None."""
+    fitting = [r for r in candidates if _fits(r, rows)]
+    head = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
+            f"# Drafted by `mancala-diagrams draft {page}`: review it against the page's text, rename the",
+            "# file, and write the title.",
+            f"example: {page}-draft-{did}"]
+    title = [f"  en: \"Page {page}, diagram {did}, as drafted\"",
+             f"  fr: \"Page {page}, diagramme {did}, en brouillon\""]
+    body = _comment(text, "  ") + [f"  - id: {did}"]
+    if marks and all(v is None for row in rows for v in row):
+        for rules in fitting:
+            show = _roles_for(marks, rules, [], None, rules.initial_position(), union=True)
+            if show:
+                lines = head + ["kind: special-holes", f"rules: {rules.name}", "title:"] + title + [
+                    "source:", f"  page: {page}",
+                    "legend: {" + ", ".join(f"{c}: {r}" if "," not in r else f"{c}: \"{r}\""
+                                            for c, r in show.items()) + "}",
+                    "diagrams:"] + body + ["    marks: |"] + [
+                    "      " + " ".join(v or "." for v in row) for row in marks] + _board_lines(rows)
+                return DraftFile(f"{page}-draft-{did}", "\n".join(lines) + "\n", [], [], [], drawn=[did])
+        return None
+    if marks:
+        return None
+    for rules in fitting:
+        track = _track_of(rules, rows)
+        if track is not None:
+            g = rules.geometry
+            lines = head + ["kind: track", f"rules: {rules.name}", "title:"] + title + [
+                "source:", f"  page: {page}",
+                f"track: {{player: {track['player']}, from: {g.name(track['from'])}, direction: {track['direction']}, "
+                f"numbering: {track['numbering']}, count: {track['count']}}}",
+                "diagrams:"] + body + _board_lines(rows)
+            return DraftFile(f"{page}-draft-{did}", "\n".join(lines) + "\n", [], [], [], drawn=[did])
+    return None
 
 
 def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=None) -> DraftFile:
@@ -667,6 +760,6 @@ def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=No
              "start:", f"  from: {did}", "  to_move: south"]
     if g.start.get("reserve"):
         lines.append("  reserve: {south: 0, north: 0}")
-    lines += ["diagrams:"] + _comment(text, "  ") + [f"  - id: {did}", "    at: start", "    board: |"]
-    lines += ["      " + r for r in rows_text([[v for v in row] for row in rows])]
+    lines += ["diagrams:"] + _comment(text, "  ") + [f"  - id: {did}", "    at: start"]
+    lines += _board_lines(rows)
     return DraftFile(name, "\n".join(lines) + "\n", [], [], [did])
