@@ -191,3 +191,29 @@ def test_coloured_holes_on_an_empty_board_are_drafted_as_special_holes(project):
     text = files[0].text
     assert "kind: special-holes\n" in text and "legend: {lightcyan: holes.north}\n" in text
     assert m.drawn == ["k-01"] and m.todo == []
+
+
+# katra paika on 4 columns, South's first turn from the start (the paika page's
+# example game): b2 counterclockwise takes b3's 2 seeds and sows them from the
+# right tsibongy leftwards, into d2 and c2
+PAIKA_AFTER_B2 = """
+    2 2 2 2
+    2 . 2 2
+    2 2 3 3
+    2 2 2 2"""
+
+
+def test_a_search_from_given_first_decisions_looks_only_at_their_continuations():
+    from conftest import rules
+    from mancala_diagrams.engine.geometry import CCW, CW
+    from mancala_diagrams.engine.search import Bound, search
+    r = rules("katra-paika-4")
+    start, g = r.initial_position(), r.geometry
+    target = tuple(v or 0 for row in grid(PAIKA_AFTER_B2) for v in row)
+    free = search(r, start, target, Bound(turns=1))
+    kind, value = free.found.moves[0][0]
+    assert value == (g.parse("b2"), CCW)
+    given = search(r, start, target, Bound(turns=1), first_decisions=((kind, value),))
+    assert given.found.moves[0][0] == (kind, value)
+    other = search(r, start, target, Bound(turns=1), first_decisions=((kind, (g.parse("a2"), CW)),))
+    assert other.found is None and other.exhausted

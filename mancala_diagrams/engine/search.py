@@ -151,12 +151,14 @@ class _Searcher:
                         self.worst = max(v[0] for v in self.closest.values())
 
     # -- one turn: every decision sequence, by replaying prefixes -------------------------
-    def turns(self, pos, node, depth, turn_number):
+    def turns(self, pos, node, depth, turn_number, prefix=()):
         """Yield (decisions, position after the turn) for every legal turn from
-        *pos*; returns early once the target is matched (see ``self.match``)."""
-        stack = [()]
+        *pos* that starts with the (kind, value) decisions of *prefix*;
+        returns early once the target is matched (see ``self.match``)."""
+        values = tuple(v for _, v in prefix)
+        stack = [values]
         rules = self.rules
-        kinds = self.kinds = {}     # prefix -> the kind of the decision asked after it
+        kinds = self.kinds = {values[:i]: k for i, (k, _) in enumerate(prefix)}   # prefix -> the kind asked after it
         while stack:
             prefix = stack.pop()
             self.skip, self.sent = len(prefix), 0
@@ -239,13 +241,16 @@ def _unpack(like: Position, packed) -> Position:
 
 
 def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3,
-           first_turn: int = 1) -> Result:
+           first_turn: int = 1, first_decisions=()) -> Result:
     """Search the continuations of *start* (within *bound*) for a board whose
     cells are *target* (a flat sequence, hole by hole).  *first_turn* is the
     number the engine gives the first turn searched (the reserve and the
-    set-up of some rules depend on it).  Returns a :class:`Result`: ``found``
-    is the first hit in breadth-first order (fewest turns), else None with
-    the *keep* closest boards seen."""
+    set-up of some rules depend on it); *first_decisions*, (kind, value)
+    pairs, are the decisions the first turn starts with (its continuations
+    only are searched, and the boards before the last of them are not looked
+    at).  Returns a :class:`Result`: ``found`` is the first hit in
+    breadth-first order (fewest turns), else None with the *keep* closest
+    boards seen."""
     target = tuple(0 if v is None else v for v in target)
     if len(target) != len(start.cells):
         raise MancalaError(f"the board searched for has {len(target)} holes, the position {len(start.cells)}")
@@ -266,7 +271,7 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
 
     seen = {s.key(start)}
     positions = 1
-    if start.hand is None and tuple(start.cells) == target:
+    if start.hand is None and not first_decisions and tuple(start.cells) == target:
         result.found = Hit((), 0, 0, "start", 0, target)
     frontier = [(start, 0)]
     deadline = None if bound.seconds is None else time.monotonic() + bound.seconds
@@ -292,7 +297,8 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
                     pos = _unpack(start, pos)
                 if len(rules.openings_memo) > 20_000:
                     rules.openings_memo.clear()
-                for decisions, after in s.turns(pos, node, depth, first_turn + depth - 1):
+                for decisions, after in s.turns(pos, node, depth, first_turn + depth - 1,
+                                                first_decisions if depth == 1 else ()):
                     k = s.key(after)
                     if k in seen:
                         continue

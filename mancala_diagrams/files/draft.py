@@ -237,6 +237,13 @@ def extend(chain, cells, bound, then=None):
         moves = _reach(chain, keep, cells, bound, targets)
         if moves is not None:
             return moves
+    # 4. the last turn going on otherwise after one of its decisions (another choice mid-turn)
+    if played:
+        last = tuple(chain.moves[played - 1])
+        for k in range(len(last) - 1, 0, -1):
+            moves = _reach(chain, played - 1, cells, bound, targets, last[:k])
+            if moves is not None:
+                return moves
     if then is not None and then != cells:
         for keep in (played, played - 1):
             if keep < 0:
@@ -248,12 +255,13 @@ def extend(chain, cells, bound, then=None):
     return None
 
 
-def _reach(chain, keep, cells, bound, targets):
+def _reach(chain, keep, cells, bound, targets, first=()):
     """The chain's first *keep* turns, then the turns the search finds to
-    *cells*, if every board of *targets* is then placed in order:
-    (moves, placements, events, positions), else None."""
+    *cells* (the first of them starting with the decisions *first*), if
+    every board of *targets* is then placed in order: (moves, placements,
+    events, positions), else None."""
     start = chain.positions[keep]
-    result = search(chain.rules, start, cells, bound, keep=0, first_turn=keep + 1)
+    result = search(chain.rules, start, cells, bound, keep=0, first_turn=keep + 1, first_decisions=first)
     if result.found is None:
         return None
     moves = list(chain.moves[:keep]) + list(result.found.moves)
