@@ -90,6 +90,7 @@ class _Searcher:
         self.rules = rules
         self.board = list(target)      # the watch's target (see turn_generator)
         self.bound = bound
+        self.laps = bound.laps
         self.keep = keep
         self.snapshots = 0
         self.truncated = 0
@@ -127,17 +128,18 @@ class _Searcher:
                 node, prefix, t = self.where
                 self.match = (node, prefix, t, turn.lap, kind, seed, tuple(board))
             return
-        laps = self.bound.laps
+        laps = self.laps
         if laps is not None and turn.lap > laps:
             raise _TooManyLaps
         self.snapshots += count + 1 if kind == "lap_end" else 1     # a lap's end: its drops too
-        if board == self.board:
+        target = self.board
+        if board == target:
             if self.match is None:
                 node, prefix, t = self.where
                 self.match = (node, prefix, t, turn.lap, kind, seed, tuple(board))
             return
         if self.keep and kind in _CLOSEST_KINDS:
-            d = sum(map(ne, board, self.board))
+            d = sum(map(ne, board, target))
             if d < self.worst:
                 cells = tuple(board)
                 if cells not in self.closest:

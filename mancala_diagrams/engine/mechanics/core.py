@@ -60,7 +60,8 @@ class ChooseHole(Block):
                 if any(board[h] for h in g.row_holes(player, d)):
                     depths = (d,)
                     break
-        holes = [h for d in depths for h in g.row_holes(player, d) if board[h] >= self.p["min_seeds"]]
+        least = self.p["min_seeds"]
+        holes = [h for d in depths for h in g.row_holes(player, d) if board[h] >= least]
         dirs = turn.rules.directions(turn)
         return [(h, d) for h in sorted(holes) for d in dirs]
 
