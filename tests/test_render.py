@@ -234,3 +234,54 @@ def test_each_players_reserve_is_drawn_beside_their_own_rows():
     assert img_n.crop(top).tobytes() == img_b.crop(top).tobytes()
     assert img_s.crop(top).tobytes() != img_b.crop(top).tobytes()
     assert img_n.crop(bottom).tobytes() != img_b.crop(bottom).tobytes()
+
+
+def _random_picture(rng):
+    """A random position and what may be drawn on it: every role, published
+    tints, hole labels, sowing numbers, reserves and seeds in hand, big counts."""
+    from mancala_diagrams.drawing.render import ROLES
+    columns, rows = rng.randint(2, 8), rng.choice([1, 2, 2, 3])
+    solo = rng.random() < 0.2
+    n_rows = rows if solo else 2 * rows
+    counts = [[rng.choice([0, 0, 1, 2, 3, 4, 5, 7, 9, 12, 16, 25]) for _ in range(columns)] for _ in range(n_rows)]
+    pos = Position.from_rows(counts, solo=solo)
+    if not solo and rng.random() < 0.3:
+        text = pos.to_text() + f" reserve={rng.randint(0, 9)}:{rng.randint(0, 9)}"
+        pos = Position.from_text(text)
+    size = pos.geometry.size
+    kwargs = {"highlights": {role: rng.sample(range(size), rng.randint(0, min(3, size)))
+                             for role in ROLES if rng.random() < 0.5}}
+    if rng.random() < 0.3:
+        kwargs["marks"] = {h: rng.choice(["pink", "#7fbf7f", "gold", "lightblue"])
+                           for h in rng.sample(range(size), 2)}
+    if rng.random() < 0.2:
+        kwargs["labels"] = {h: rng.choice(["A", "b2", "XYZ"]) for h in rng.sample(range(size), 3)}
+    if rng.random() < 0.2:
+        kwargs["numbers"] = {h: rng.randint(0, 40) for h in rng.sample(range(size), size // 2)}
+    if rng.random() < 0.2:
+        kwargs["options"] = Options(tray_room=True)
+    return pos, kwargs
+
+
+def test_pasted_picture_has_the_pixels_of_the_whole_drawing():
+    """render_png pastes each hole's cell, cut from the reduction of the whole
+    drawing, onto the empty board; the result must be pixel for pixel the
+    picture drawn whole (render_image, then the same palette), on random boards
+    with every role, tint, label, number, reserve; a picture whose holes' drawings
+    meet (or options whose cells do not fall on whole pixels) is drawn whole."""
+    import random
+    from mancala_diagrams.drawing import render
+    rng = random.Random(18)
+    pasted = 0
+    cases = [_random_picture(rng) for _ in range(60)]
+    cases.append((Position.from_rows([[2]], solo=True),
+                  {"highlights": {"last": [0]}, "options": Options(cell=34, margin=3, trays=False)}))
+    cases.append((Position.from_text(KATRO_06), {"highlights": {"last": ["c2"]}, "options": Options(density=1)}))
+    for pos, kwargs in cases:
+        got = png(render_png(pos, **kwargs))
+        whole = render.render_image(pos, **kwargs).quantize(palette=got, dither=Image.Dither.NONE)
+        assert got.size == whole.size
+        assert got.convert("RGB").tobytes() == whole.convert("RGB").tobytes(), (pos.to_text(), kwargs)
+        p = render.plan(pos, **kwargs)
+        pasted += render._compose(p, render._palette_colours([])) is not None
+    assert pasted >= 20      # many of these crowded pictures are pasted together (24 when written)

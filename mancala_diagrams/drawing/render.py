@@ -248,9 +248,33 @@ def _board(rows: int, columns: int, solo: bool, o: Options, has_trays: bool, edg
     return img
 
 
-def render_image(position: Position, highlights=None, marks=None, numbers=None,
-                 options: Options | None = None, labels=None) -> Image.Image:
-    """The drawing as an RGB image at final size (before palette reduction)."""
+@dataclass(frozen=True)
+class Spot:
+    """What one hole (or one bowl beside the board) shows: the whole drawing of a
+    spot is :func:`_draw_spot`'s, around the spot's centre."""
+    kind: str                   # "hole", or "reserve" / "hand" (a bowl)
+    count: int = 0              # seeds
+    roles: tuple = ()           # highlight roles (ROLES order)
+    tint: tuple | None = None   # a published colour behind the hole
+    number: int | None = None   # a sowing order's number (instead of seeds)
+    label: str | None = None    # a hole name in the upper-left corner
+    radius: float = 0.0         # a bowl's radius (CSS pixels)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A picture: the empty board with its coordinates (:func:`_background`'s
+    arguments) and its spots, each at its centre in drawing pixels, in drawing
+    order."""
+    background: tuple
+    spots: tuple                # ((cx, cy, Spot), ...)
+    options: Options
+
+
+def plan(position: Position, highlights=None, marks=None, numbers=None,
+         options: Options | None = None, labels=None) -> Plan:
+    """What the picture of *position* holds (checked: unknown roles, holes, colours
+    or labels are MancalaErrors)."""
     o = options or Options()
     g = position.geometry
     hl = {role: _normalise_holes(holes, g) for role, holes in (highlights or {}).items()}
@@ -264,128 +288,163 @@ def render_image(position: Position, highlights=None, marks=None, numbers=None,
     lay = layout.position_layout(position, o, names or None)
     names = dict(lay.hole_names)
     k = o.density * SUPERSAMPLE           # drawing pixels per CSS pixel
-    img = _board(g.rows, g.columns, g.solo, o, lay.trays, bool(lay.coordinates)).copy()
-    d = ImageDraw.Draw(img)
-    cell = o.cell * k
-
-    badge_font = _font_cached(int(BADGE_FONT * k))
-    number_font = _font_cached(int(17 * k))
-    coord_font = _font_cached(int(COORD_FONT * k))
-
-    def badge(cx, cy, text, font, fill=BADGE, r=None):
-        tw = d.textlength(text, font=font)
-        r = r or 8.5 * k
-        half = max(r, tw / 2 + 2.5 * k)
-        d.rounded_rectangle((cx - half, cy - r, cx + half, cy + r), radius=r, fill=fill,
-                            outline=BADGE_EDGE, width=max(1, k // 2))
-        d.text((cx, cy), text, font=font, fill=INK, anchor="mm", stroke_width=max(1, k // 4),
-               stroke_fill=INK)
-
-    def pebbles(cx, cy, n, radius):
-        sr = radius * 0.27
-        for px, py in _seed_layout(n):
-            sx, sy = cx + px * radius * 0.78, cy + py * radius * 0.78
-            d.ellipse((sx - sr, sy - sr, sx + sr, sy + sr), fill=SEED, outline=SEED_EDGE,
-                      width=max(1, k // 2))
-            d.ellipse((sx - sr * 0.5, sy - sr * 0.6, sx - sr * 0.05, sy - sr * 0.15), fill=SEED_SHINE)
-
-    def dashed_ring(bbox, colour, width, dashes=12):
-        step = 360 / dashes
-        for i in range(dashes):
-            d.arc(bbox, i * step, i * step + step * 0.55, fill=colour, width=width)
-
-    def sign(cx, cy, R, way):
-        """An arrow pointing *way* (1: right, -1: left) across the hole, or a
-        question mark (0): white, outlined in ink, over the seeds."""
-        if way == 0:
-            font = _font_cached(int(R * 1.3))
-            d.text((cx, cy), "?", font=font, fill=ROLE_COLOURS["sow-choice"], anchor="mm",
-                   stroke_width=max(2, k), stroke_fill=INK)
-            return
-        L, H, T = R * 0.8, R * 0.42, R * 0.14       # half-length, head half-height, shaft half-thickness
-        tip, base = cx + way * L, cx + way * (L - 2 * H * 0.9)
-        tail = cx - way * L
-        shape = [(tail, cy - T), (base, cy - T), (base, cy - H), (tip, cy), (base, cy + H), (base, cy + T),
-                 (tail, cy + T)]
-        d.polygon(shape, fill=ROLE_COLOURS["sow-right"], outline=INK, width=max(2, k))
-
-    # -- coordinates: column letters under the board, row numbers on its left -------
-    for t in lay.coordinates:
-        d.text((t.x * k, t.y * k), t.text, font=coord_font, fill=INK, anchor="mm")
-
-    # -- holes ----------------------------------------------------------------------
+    spots = []
     for hole in range(g.size):
-        cx, cy = lay.centres[hole][0] * k, lay.centres[hole][1] * k
-        R = cell * 0.38
-        if hole in tints:
-            t = cell * 0.48
-            d.rounded_rectangle((cx - t, cy - t, cx + t, cy + t), radius=cell * 0.12, fill=tints[hole])
-        if hole in hl.get("special", ()):
-            t = cell * 0.47
-            d.rounded_rectangle((cx - t, cy - t, cx + t, cy + t), radius=cell * 0.1,
-                                outline=ROLE_COLOURS["special"], width=int(2.5 * k))
-        if hole in hl.get("differs", ()):
-            t = cell * 0.47
-            for i in range(4):  # a dashed square: four sides, three dashes each
-                for j in range(3):
-                    a, b = -t + (2 * t) * j / 3, -t + (2 * t) * (j + 0.6) / 3
-                    seg = [((cx + a, cy - t), (cx + b, cy - t)), ((cx + t, cy + a), (cx + t, cy + b)),
-                           ((cx - a, cy + t), (cx - b, cy + t)), ((cx - t, cy - a), (cx - t, cy - b))][i]
-                    d.line(seg, fill=ROLE_COLOURS["differs"], width=int(3 * k))
-        # the carved hole: rim, bowl, shadow on the upper inside
-        d.ellipse((cx - R - k, cy - R - k, cx + R + k, cy + R + k), fill=WOOD_LIGHT)
-        d.ellipse((cx - R, cy - R, cx + R, cy + R), fill=HOLE_RIM)
-        d.ellipse((cx - R * 0.92, cy - R * 0.92, cx + R * 0.92, cy + R * 0.92), fill=HOLE_SHADOW)
-        d.ellipse((cx - R * 0.86, cy - R * 0.72, cx + R * 0.86, cy + R * 0.92), fill=HOLE)
-        rings = []
-        if hole in hl.get("sown", ()):
-            rings.append(("sown", 1.5, False))
-        if hole in hl.get("emptied", ()):
-            rings.append(("emptied", 2.5, True))
-        if hole in hl.get("captured", ()):
-            rings.append(("captured", 2.5, False))
-        if hole in hl.get("last", ()):
-            rings.append(("last", 3.0, False))
-        for i, (role, w, dashed) in enumerate(rings):
-            rr = R + (2.5 + 3.2 * i) * k
-            bbox = (cx - rr, cy - rr, cx + rr, cy + rr)
-            if dashed:
-                dashed_ring(bbox, ROLE_COLOURS[role], int(w * k))
-            else:
-                d.ellipse(bbox, outline=ROLE_COLOURS[role], width=int(w * k))
-            if role == "last":
-                rr2 = rr - 1.2 * w * k
-                d.ellipse((cx - rr2, cy - rr2, cx + rr2, cy + rr2), outline=ROLE_COLOURS[role], width=k)
-        if hole in hl.get("captured", ()):
-            e = R * 0.55
-            d.line((cx - e, cy - e, cx + e, cy + e), fill=ROLE_COLOURS["captured"], width=int(2.5 * k))
-            d.line((cx - e, cy + e, cx + e, cy - e), fill=ROLE_COLOURS["captured"], width=int(2.5 * k))
-        for role, way in SIGNS.items():
-            if hole in hl.get(role, ()):
-                sign(cx, cy, R, way)
-        if hole in names:
-            badge(cx - R * 0.72, cy - R * 0.72, names[hole], badge_font, fill=NUMBER_FILL)
-        if hole in nums:
-            badge(cx, cy, str(nums[hole]), number_font, fill=NUMBER_FILL, r=10 * k)
-            continue
-        n = position.cells[hole]
-        if n:
-            pebbles(cx, cy, n, R)
-            badge(cx + R * 0.72, cy + R * 0.72, str(n), badge_font)
-
+        spots.append((lay.centres[hole][0] * k, lay.centres[hole][1] * k,
+                      Spot("hole", position.cells[hole], tuple(role for role in ROLES if hole in hl.get(role, ())),
+                           tints.get(hole), nums.get(hole), names.get(hole))))
     # -- bowls beside the board: reserves on the left, the hand on the right -------
     for bowl in lay.bowls:
-        cx, cy, R = bowl.x * k, bowl.y * k, bowl.radius * k
+        spots.append((bowl.x * k, bowl.y * k, Spot(bowl.kind, bowl.count, radius=bowl.radius)))
+    board = (g.rows, g.columns, g.solo, o, lay.trays, bool(lay.coordinates))
+    return Plan((board, lay.coordinates), tuple(spots), o)
+
+
+def _badge(d, k, cx, cy, text, font, fill=BADGE, r=None):
+    tw = d.textlength(text, font=font)
+    r = r or 8.5 * k
+    half = max(r, tw / 2 + 2.5 * k)
+    d.rounded_rectangle((cx - half, cy - r, cx + half, cy + r), radius=r, fill=fill,
+                        outline=BADGE_EDGE, width=max(1, k // 2))
+    d.text((cx, cy), text, font=font, fill=INK, anchor="mm", stroke_width=max(1, k // 4),
+           stroke_fill=INK)
+
+
+def _pebbles(d, k, cx, cy, n, radius):
+    sr = radius * 0.27
+    for px, py in _seed_layout(n):
+        sx, sy = cx + px * radius * 0.78, cy + py * radius * 0.78
+        d.ellipse((sx - sr, sy - sr, sx + sr, sy + sr), fill=SEED, outline=SEED_EDGE,
+                  width=max(1, k // 2))
+        d.ellipse((sx - sr * 0.5, sy - sr * 0.6, sx - sr * 0.05, sy - sr * 0.15), fill=SEED_SHINE)
+
+
+def _dashed_ring(d, bbox, colour, width, dashes=12):
+    step = 360 / dashes
+    for i in range(dashes):
+        d.arc(bbox, i * step, i * step + step * 0.55, fill=colour, width=width)
+
+
+def _sign(d, k, cx, cy, R, way):
+    """An arrow pointing *way* (1: right, -1: left) across the hole, or a
+    question mark (0): white, outlined in ink, over the seeds."""
+    if way == 0:
+        font = _font_cached(int(R * 1.3))
+        d.text((cx, cy), "?", font=font, fill=ROLE_COLOURS["sow-choice"], anchor="mm",
+               stroke_width=max(2, k), stroke_fill=INK)
+        return
+    L, H, T = R * 0.8, R * 0.42, R * 0.14       # half-length, head half-height, shaft half-thickness
+    tip, base = cx + way * L, cx + way * (L - 2 * H * 0.9)
+    tail = cx - way * L
+    shape = [(tail, cy - T), (base, cy - T), (base, cy - H), (tip, cy), (base, cy + H), (base, cy + T),
+             (tail, cy + T)]
+    d.polygon(shape, fill=ROLE_COLOURS["sow-right"], outline=INK, width=max(2, k))
+
+
+def _draw_spot(d, cx, cy, spot: Spot, o: Options):
+    """Draw one hole (its tint, frames, the carved hole, rings, seeds and badges)
+    or one bowl, centred on (cx, cy) in drawing pixels."""
+    k = o.density * SUPERSAMPLE
+    cell = o.cell * k
+    badge_font = _font_cached(int(BADGE_FONT * k))
+    if spot.kind != "hole":     # a bowl: a reserve, or the seeds in hand
+        R = spot.radius * k
         d.ellipse((cx - R, cy - R, cx + R, cy + R), fill=WOOD_EDGE)
         d.ellipse((cx - R * 0.85, cy - R * 0.85, cx + R * 0.85, cy + R * 0.85), fill=WOOD)
-        if bowl.count:
-            pebbles(cx, cy, bowl.count, R * 0.85)
-        if bowl.count or bowl.kind == "hand":   # an empty hand says so: 0
-            badge(cx + R * 0.7, cy + R * 0.7, str(bowl.count), badge_font)
+        if spot.count:
+            _pebbles(d, k, cx, cy, spot.count, R * 0.85)
+        if spot.count or spot.kind == "hand":   # an empty hand says so: 0
+            _badge(d, k, cx + R * 0.7, cy + R * 0.7, str(spot.count), badge_font)
+        return
+    roles = spot.roles
+    R = cell * 0.38
+    if spot.tint is not None:
+        t = cell * 0.48
+        d.rounded_rectangle((cx - t, cy - t, cx + t, cy + t), radius=cell * 0.12, fill=spot.tint)
+    if "special" in roles:
+        t = cell * 0.47
+        d.rounded_rectangle((cx - t, cy - t, cx + t, cy + t), radius=cell * 0.1,
+                            outline=ROLE_COLOURS["special"], width=int(2.5 * k))
+    if "differs" in roles:
+        t = cell * 0.47
+        for i in range(4):  # a dashed square: four sides, three dashes each
+            for j in range(3):
+                a, b = -t + (2 * t) * j / 3, -t + (2 * t) * (j + 0.6) / 3
+                seg = [((cx + a, cy - t), (cx + b, cy - t)), ((cx + t, cy + a), (cx + t, cy + b)),
+                       ((cx - a, cy + t), (cx - b, cy + t)), ((cx - t, cy - a), (cx - t, cy - b))][i]
+                d.line(seg, fill=ROLE_COLOURS["differs"], width=int(3 * k))
+    # the carved hole: rim, bowl, shadow on the upper inside
+    d.ellipse((cx - R - k, cy - R - k, cx + R + k, cy + R + k), fill=WOOD_LIGHT)
+    d.ellipse((cx - R, cy - R, cx + R, cy + R), fill=HOLE_RIM)
+    d.ellipse((cx - R * 0.92, cy - R * 0.92, cx + R * 0.92, cy + R * 0.92), fill=HOLE_SHADOW)
+    d.ellipse((cx - R * 0.86, cy - R * 0.72, cx + R * 0.86, cy + R * 0.92), fill=HOLE)
+    rings = []
+    if "sown" in roles:
+        rings.append(("sown", 1.5, False))
+    if "emptied" in roles:
+        rings.append(("emptied", 2.5, True))
+    if "captured" in roles:
+        rings.append(("captured", 2.5, False))
+    if "last" in roles:
+        rings.append(("last", 3.0, False))
+    for i, (role, w, dashed) in enumerate(rings):
+        rr = R + (2.5 + 3.2 * i) * k
+        bbox = (cx - rr, cy - rr, cx + rr, cy + rr)
+        if dashed:
+            _dashed_ring(d, bbox, ROLE_COLOURS[role], int(w * k))
+        else:
+            d.ellipse(bbox, outline=ROLE_COLOURS[role], width=int(w * k))
+        if role == "last":
+            rr2 = rr - 1.2 * w * k
+            d.ellipse((cx - rr2, cy - rr2, cx + rr2, cy + rr2), outline=ROLE_COLOURS[role], width=k)
+    if "captured" in roles:
+        e = R * 0.55
+        d.line((cx - e, cy - e, cx + e, cy + e), fill=ROLE_COLOURS["captured"], width=int(2.5 * k))
+        d.line((cx - e, cy + e, cx + e, cy - e), fill=ROLE_COLOURS["captured"], width=int(2.5 * k))
+    for role, way in SIGNS.items():
+        if role in roles:
+            _sign(d, k, cx, cy, R, way)
+    if spot.label is not None:
+        _badge(d, k, cx - R * 0.72, cy - R * 0.72, spot.label, badge_font, fill=NUMBER_FILL)
+    if spot.number is not None:
+        _badge(d, k, cx, cy, str(spot.number), _font_cached(int(17 * k)), fill=NUMBER_FILL, r=10 * k)
+        return
+    if spot.count:
+        _pebbles(d, k, cx, cy, spot.count, R)
+        _badge(d, k, cx + R * 0.72, cy + R * 0.72, str(spot.count), badge_font)
 
+
+@lru_cache(maxsize=16)
+def _background(board: tuple, coordinates: tuple) -> Image.Image:
+    """The empty board with its coordinates (column letters and row numbers) at
+    drawing size: what every picture of it starts with."""
+    o = board[3]
+    k = o.density * SUPERSAMPLE
+    img = _board(*board).copy()
+    d = ImageDraw.Draw(img)
+    coord_font = _font_cached(int(COORD_FONT * k))
+    # -- coordinates: column letters under the board, row numbers on its left -------
+    for t in coordinates:
+        d.text((t.x * k, t.y * k), t.text, font=coord_font, fill=INK, anchor="mm")
+    return img
+
+
+def _draw(p: Plan) -> Image.Image:
+    """The drawing of *p* at drawing size (SUPERSAMPLE times the final size)."""
+    img = _background(*p.background).copy()
+    d = ImageDraw.Draw(img)
+    for cx, cy, spot in p.spots:
+        _draw_spot(d, cx, cy, spot, p.options)
+    return img
+
+
+def render_image(position: Position, highlights=None, marks=None, numbers=None,
+                 options: Options | None = None, labels=None) -> Image.Image:
+    """The drawing as an RGB image at final size (before palette reduction): the
+    reference :func:`render_png`'s quicker composition is tested against."""
     # the mean of each SUPERSAMPLE x SUPERSAMPLE block (a box filter), three times
     # faster than resize()
-    return img.reduce(SUPERSAMPLE)
+    return _draw(plan(position, highlights, marks, numbers, options, labels)).reduce(SUPERSAMPLE)
 
 
 def _palette_image(colours) -> Image.Image:
@@ -414,6 +473,90 @@ def _mix(a, b, t=0.5):
 FIXED_COLOURS = tuple(dict.fromkeys([*BASE_COLOURS, *(_mix(a, b) for a, b in _NEIGHBOURS)]))
 
 
+def _palette_colours(tints) -> tuple:
+    extra = [*tints, *(_mix(t, other) for t in tints for other in (WOOD, WOOD_LIGHT, WOOD_EDGE))]
+    return tuple(dict.fromkeys([*FIXED_COLOURS, *extra]))[:256]
+
+
+@lru_cache(maxsize=64)
+def _palette_cached(colours: tuple) -> Image.Image:
+    return _palette_image(colours)
+
+
+def _quantize(img: Image.Image, colours: tuple) -> Image.Image:
+    """Each pixel to the nearest colour of the fixed palette (no dithering: a
+    pixel's index depends on its colour alone)."""
+    return img.quantize(palette=_palette_cached(colours), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1024)
+def _sprite(spot: Spot, o: Options):
+    """(pixels, mask, box): the spot drawn alone, cut to the box of the pixels it
+    draws widened to whole blocks of the reduction (*box*, relative to the
+    centre, in drawing pixels), and which of them it draws; None if some pixel
+    would be partly transparent (pasting it would not give the pixels of drawing
+    it in place)."""
+    size = max(o.cell, int(spot.radius) + 1) * o.density * SUPERSAMPLE
+    img = Image.new("RGBA", (2 * size, 2 * size), (0, 0, 0, 0))
+    try:
+        _draw_spot(ImageDraw.Draw(img), size, size, spot, o)
+    except ValueError:  # a badge just as wide as it is high: Pillow may find it empty here (float
+        return None     # rounding) and not where the picture has it; that picture is drawn whole
+    alpha = img.getchannel("A")
+    bbox = alpha.getbbox() or (size, size, size, size)
+    if any(alpha.histogram()[1:255]) or min(bbox) <= 0 or max(bbox) >= 2 * size:
+        return None     # partly transparent pixels, or a drawing reaching the square's edge
+    s = SUPERSAMPLE
+    bbox = tuple(v // s * s for v in bbox[:2]) + tuple(-(-v // s) * s for v in bbox[2:])
+    mask = alpha.crop(bbox).point(lambda v: 255 if v else 0, "1")
+    return img.crop(bbox).convert("RGB"), mask, tuple(v - size for v in bbox)
+
+
+@lru_cache(maxsize=64)
+def _base(background: tuple, colours: tuple) -> Image.Image:
+    """The empty board with its coordinates at final size, as palette indices."""
+    return _quantize(_background(*background).reduce(SUPERSAMPLE), colours)
+
+
+@lru_cache(maxsize=8192)
+def _tile(background: tuple, cx: int, cy: int, spot: Spot, colours: tuple):
+    """The final pixels (palette indices) of the box of *spot* drawn at (cx, cy),
+    as the reduction of the whole drawing has them there."""
+    pixels, mask, (x0, y0, x1, y1) = _sprite(spot, background[0][3])
+    region = _background(*background).crop((cx + x0, cy + y0, cx + x1, cy + y1))
+    region.paste(pixels, (0, 0), mask)
+    return _quantize(region.reduce(SUPERSAMPLE), colours)
+
+
+def _compose(p: Plan, colours: tuple):
+    """The picture of *p* at final size as palette indices, pasted together from
+    the empty board and the cached box of each spot: the very pixels of the
+    whole drawing's reduction when the spots' centres fall on whole blocks of
+    the reduction and no two boxes meet (else None: the picture is drawn whole)."""
+    s = SUPERSAMPLE
+    boxes = []
+    for cx, cy, spot in p.spots:
+        if cx != int(cx) or cy != int(cy) or int(cx) % s or int(cy) % s:
+            return None
+        made = _sprite(spot, p.options)
+        if made is None:
+            return None
+        x0, y0, x1, y1 = made[2]
+        cx, cy = int(cx), int(cy)
+        boxes.append((cx + x0, cy + y0, cx + x1, cy + y1, cx, cy, spot))
+    boxes.sort(key=lambda b: b[0])
+    for i, a in enumerate(boxes):   # sweep along x: a box meets the later ones that start before it ends
+        for b in boxes[i + 1:]:
+            if b[0] >= a[2]:
+                break
+            if b[1] < a[3] and a[1] < b[3]:
+                return None
+    img = _base(p.background, colours).copy()
+    for x0, y0, _x1, _y1, cx, cy, spot in boxes:
+        img.paste(_tile(p.background, cx, cy, spot, colours), (x0 // s, y0 // s))
+    return img
+
+
 def render_png(position: Position, highlights=None, marks=None, numbers=None,
                options: Options | None = None, labels=None) -> bytes:
     """PNG bytes of the position (palette image, optimised, deterministic).
@@ -422,13 +565,19 @@ def render_png(position: Position, highlights=None, marks=None, numbers=None,
     colours that meet along an edge (plus the published marks' colours).  So a
     thin highlight ring keeps its exact colour, and a part of the board that does
     not change from one step to the next has the very same pixels.
+
+    The picture is pasted together from the empty board and one box per hole or
+    bowl (:func:`_compose`; a site draws a few hundred pictures from a few
+    hundred distinct holes), each box cut from the whole drawing's reduction, so
+    the pixels are those of :func:`render_image` (tests compare them); a picture
+    whose drawings of two holes meet is drawn whole.
     """
     o = options or Options()
-    img = render_image(position, highlights, marks, numbers, o, labels)
-    tints = list(dict.fromkeys(_normalise_marks(marks, position.geometry).values()))
-    extra = [*tints, *(_mix(t, other) for t in tints for other in (WOOD, WOOD_LIGHT, WOOD_EDGE))]
-    colours = list(dict.fromkeys([*FIXED_COLOURS, *extra]))[:256]
-    pal = img.quantize(palette=_palette_image(colours), dither=Image.Dither.NONE)
+    p = plan(position, highlights, marks, numbers, o, labels)
+    colours = _palette_colours(list(dict.fromkeys(_normalise_marks(marks, position.geometry).values())))
+    pal = _compose(p, colours)
+    if pal is None:
+        pal = _quantize(_draw(p).reduce(SUPERSAMPLE), colours)
     buf = io.BytesIO()
     # zlib level 6: within 5 % of the smallest file (level 9, or optimize) at a
     # seventh of the time; at level 9 the encoder was half of a clean site build
