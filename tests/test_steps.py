@@ -49,6 +49,49 @@ def test_a_missing_example_file_is_a_located_error(tmp_path):
         load_example(tmp_path / "nothing.yaml", ROOT)
 
 
+def test_steps_are_kept_for_the_other_language_only_while_every_input_is_unchanged(tmp_path, monkeypatch):
+    """load_steps with a cache folder (the French build reads what the English
+    one made): the same boards and diagrams read back without parsing or
+    replaying; one byte more in the example or in a rules file, and the example
+    is loaded again; a file with an error is never kept."""
+    import shutil
+    from mancala_diagrams.files import steps as steps_module
+    for part in ("sources", "rules"):
+        shutil.copytree(ROOT / part, tmp_path / "p" / part)
+    root = tmp_path / "p"
+    example = root / "sources" / "katro" / CAPTURE.name
+    cache = tmp_path / "cache"
+    first_example, first = steps_module.load_steps(example, root, cache_dir=cache)
+    assert len(list(cache.glob("steps-*.pickle"))) == 1
+    fresh = list(example_steps(load_example(example, root)))
+    assert [(s.diagram.id, s.position.cells) for s in first] == [(s.diagram.id, s.position.cells) for s in fresh]
+
+    loads = []
+    real = steps_module.load_example
+    monkeypatch.setattr(steps_module, "load_example", lambda *a: loads.append(a) or real(*a))
+    again_example, again = steps_module.load_steps(example, root, cache_dir=cache)
+    assert loads == []      # read back
+    assert [(s.diagram.id, s.position.cells, len(s.events)) for s in again] == \
+        [(s.diagram.id, s.position.cells, len(s.events)) for s in first]
+    assert again_example.title == first_example.title
+
+    example.write_text(example.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    steps_module.load_steps(example, root, cache_dir=cache)
+    assert len(loads) == 1
+    rules = next((root / "rules").glob("*.yaml"))
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    steps_module.load_steps(example, root, cache_dir=cache)
+    assert len(loads) == 2
+    assert len(list(cache.glob("steps-*.pickle"))) == 3
+
+    example.write_text(example.read_text(encoding="utf-8").replace("example:", "example: x\nexample:", 1),
+                       encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(MancalaError):
+            steps_module.load_steps(example, root, cache_dir=cache)
+    assert len(list(cache.glob("steps-*.pickle"))) == 3
+
+
 def test_a_published_grid_becomes_a_board_and_the_differing_holes_are_found():
     replayed = Position.from_rows([[1, 2, 3], [4, 5, 6]])
     published = grid_position([[1, None, 3], [4, 9, 6]], replayed)

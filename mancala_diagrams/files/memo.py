@@ -86,3 +86,24 @@ def put(k, digest, rules_digests, example):
 
 def clear():
     _ENTRIES.clear()
+
+
+def add_code(h) -> None:
+    """Add to the hash *h* what loading and checking also depend on besides the
+    files read: the package's own source files (names and bytes), Python's
+    version and the versions of the libraries it parses and validates with."""
+    import sys
+    from importlib import metadata
+    from pathlib import Path
+    package = Path(__file__).resolve().parent.parent
+    h.update(sys.version.encode())
+    for lib in ("PyYAML", "jsonschema"):
+        try:
+            h.update(f"{lib} {metadata.version(lib)}".encode())
+        except metadata.PackageNotFoundError:
+            pass
+    h.update(b"code\0")
+    for f in sorted(package.rglob("*.py")) + sorted(package.rglob("*.json")):
+        if f.is_file():
+            h.update(str(f).encode() + b"\0" + f.read_bytes() + b"\0")
+

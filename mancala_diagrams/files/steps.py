@@ -51,6 +51,88 @@ def load_example(path, root) -> Example:
     return ExampleLoader(rules_library(Path(root) / "rules")).load(path)
 
 
+def load_steps(path, root, cache_dir=None, project=None) -> tuple[Example, list]:
+    """The example file *path* (rules of the project at *root*) and its
+    :class:`Step` list.  With *cache_dir* (a site build's image folder, shared by
+    the builds of both languages) both are kept there in a file named by a hash
+    of everything they were made from (:func:`_steps_key`) and read back by the
+    next build whose inputs are byte for byte the same: the French build does
+    not parse, check and replay again what the English one just did.  An
+    example that fails to load is never kept (the error comes again, the same).
+    *project*: :func:`project_digest` of *root*, if already taken."""
+    if cache_dir is None:
+        example = load_example(path, root)
+        return example, list(example_steps(example))
+    import pickle
+    key = _steps_key(path, root, project)
+    cache = Path(cache_dir) / f"steps-{key}.pickle" if key else None
+    if cache is not None:
+        try:
+            with open(cache, "rb") as fh:
+                return pickle.load(fh)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+            pass
+    example = load_example(path, root)
+    steps = list(example_steps(example))
+    if cache is not None and example.start_from is None:   # a board read from another file: not kept
+        import os
+        import tempfile
+        try:
+            data = pickle.dumps((example, steps), protocol=pickle.HIGHEST_PROTOCOL)
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=cache.parent, prefix=".tmp-steps-")
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                os.replace(tmp, cache)
+            except OSError:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+            pass
+    return example, steps
+
+
+_CODE: list = []
+
+
+def project_digest(root) -> bytes:
+    """A hash of what loading any example of the project at *root* reads besides
+    the example file: every rules file (names and bytes), the pages a source may
+    name, and the code (:func:`.memo.add_code`, hashed once per process).  The
+    Sphinx extension takes it once per build."""
+    import hashlib
+    from . import memo
+    from .project import known_pages
+    if not _CODE:
+        h = hashlib.blake2b(digest_size=16)
+        memo.add_code(h)
+        _CODE.append(h.digest())
+    h = hashlib.blake2b(_CODE[0], digest_size=16)
+    for f in sorted((Path(root) / "rules").rglob("*.yaml")):
+        h.update(f"{f.relative_to(root)}\0".encode() + (memo.file_digest(f) or b"-"))
+    for kind, names in sorted(known_pages(root).items()):
+        h.update(f"{kind}\0{chr(0).join(sorted(names))}\0".encode())
+    return h.digest()
+
+
+def _steps_key(path, root, project=None) -> str | None:
+    """A hash of what loading *path* reads: its name as given (it is in the
+    messages) and bytes, and :func:`project_digest` (*project*, if already
+    taken); None if the example cannot be read."""
+    import hashlib
+    import os
+    from . import memo
+    digest = memo.file_digest(path)
+    if digest is None:
+        return None
+    h = hashlib.blake2b(project or project_digest(root), digest_size=16)
+    text = str(path)
+    h.update(f"{text}\0{'' if os.path.isabs(text) else os.getcwd()}\0{os.path.realpath(root)}\0".encode())
+    h.update(digest)
+    return h.hexdigest()
+
+
 def grid_position(grid, like: Position) -> Position:
     """A published grid (rows of counts, None for empty) as a position like *like*."""
     return replace(like, cells=tuple(v or 0 for row in grid for v in row))

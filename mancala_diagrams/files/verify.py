@@ -406,20 +406,12 @@ def _inputs_digest(v: Verifier) -> str:
     and validates with (a change to the code changes the answer too).  Names
     and bytes are hashed, not modification times."""
     import hashlib
-    import sys
-    from importlib import metadata
+    from . import memo
     h = hashlib.blake2b(digest_size=16)
-    package = Path(__file__).resolve().parent.parent
     pub = published_dir(v.root)
     groups = [("sources", example_paths(v.root)), ("rules", sorted((v.root / "rules").rglob("*.yaml"))),
-              ("published", sorted(Path(pub).glob("*")) if pub else []),
-              ("code", sorted(package.rglob("*.py")) + sorted(package.rglob("*.json")))]
-    h.update(sys.version.encode())
-    for lib in ("PyYAML", "jsonschema"):
-        try:
-            h.update(f"{lib} {metadata.version(lib)}".encode())
-        except metadata.PackageNotFoundError:
-            pass
+              ("published", sorted(Path(pub).glob("*")) if pub else [])]
+    memo.add_code(h)
     for label, files in groups:
         h.update(label.encode() + b"\0")
         for f in files:

@@ -392,6 +392,10 @@ class LegendDirective(MancalaDirective):
 
 # -- worked examples -------------------------------------------------------------------------
 
+#: What is hashed once per build (emptied when a build starts reading).
+_THIS_BUILD: dict = {}
+
+
 def _project_root(env, path) -> Path:
     if env.config.mancala_project_root:
         return Path(env.config.mancala_project_root)
@@ -417,9 +421,14 @@ class ExampleDirective(MancalaDirective):
         self.yaml_path = path
         lang = lang_of(self.env)
         try:
-            from ..files.steps import example_steps, load_example
-            example = load_example(path, _project_root(self.env, path))
-            out = self.draw(example, list(example_steps(example)), lang)
+            from ..files.steps import load_steps, project_digest
+            root = _project_root(self.env, path)
+            if str(root) not in _THIS_BUILD:     # the rules, pages and code: hashed once per build
+                _THIS_BUILD[str(root)] = project_digest(root)
+            # parsed, checked and replayed once for both languages (kept beside the images)
+            example, steps = load_steps(path, root, cache_dir=image_dir(self.env),
+                                        project=_THIS_BUILD[str(root)])
+            out = self.draw(example, steps, lang)
         except Exception as exc:  # noqa: BLE001 - a bad example must not stop the build
             return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
         return out
@@ -778,6 +787,7 @@ def merge_info(app, env, docnames, other):
 
 def before_read(app, env, docnames):
     env.mancala_read_any = bool(docnames)
+    _THIS_BUILD.clear()
 
 
 def env_updated(app, env):
