@@ -17,14 +17,22 @@ def errata(root=None, paths=None, cache_dir=None) -> list[dict]:
     relative to the root), path, at, reason {en, fr}, diff, holes (indices that
     differ), published (grid), event, replay, geometry}, in id order.
     *cache_dir*: see :func:`.verify.verify_all` (only the examples with an
-    erratum are then loaded and replayed here)."""
+    erratum are then loaded and replayed here, or read back from the steps
+    the other language's build kept there: :func:`.steps.load_steps`)."""
     v = Verifier(root)
+    load = v.loader.load
+    if cache_dir is not None:
+        from .steps import load_steps, project_digest
+        project = project_digest(v.root)
+
+        def load(path):
+            return load_steps(path, v.root, cache_dir, project)[0]
     out = []
     for row in verify_all(v.root, paths, cache_dir):
         if row["status"] != "erratum":
             continue
         path = Path(v.root, row["example"])
-        example = v.loader.load(path)
+        example = load(path)
         for line in example.lines:
             d = next((d for d in line.diagrams if d.id == row["diagram"]), None)
             if d is None:
