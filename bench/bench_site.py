@@ -9,7 +9,14 @@ Prints, with the targets of issue 9:
 
 - the clean build time of the bilingual site, and its ratio to the same build
   with the drawing directives replaced by a paragraph (``-D mancala_plain=1``):
-  the cost of the engine and the images;
+  the cost of the engine and the images.  Both are cold builds, from an empty
+  build folder: nothing is reused from an earlier run, only (as in `make site`)
+  what the English build leaves for the French one in the shared image folder
+  (images, the verification rows, each example's steps).  The target (issue 18:
+  at most 1.3) is judged on CPU time, which the machine's load disturbs much
+  less than wall time.  A warm figure is printed beside it: the same clean
+  build again with the image folder of the cold one kept (doctrees and pages
+  deleted), as a second `make site` after `rm -rf _build/site _build/doctrees`;
 - the no-op rebuild time;
 - the rebuild time after changing one example file, the pages it re-read and
   the images it drew (``MANCALA_RENDER_LOG``): only that example's;
@@ -147,22 +154,31 @@ def main():
 def run(base: Path, args):
     print(f"site benchmark: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}, "
           f"Python {sys.version.split()[0]}")
-    # -- clean builds (alternated, the fastest of --repeat kept: the least disturbed) ----
+    # -- clean builds (alternated, the least CPU of --repeat kept: the least disturbed) --
     plains, cleans = [], []
     for i in range(args.repeat):
         plains.append(Site(base, f"plain-{i}", plain=True).build())
         site = Site(base, f"site-{i}")
         cleans.append(site.build())
-    plain_build = min(plains, key=lambda b: b["wall"])
-    clean = min(cleans, key=lambda b: b["wall"])
+    plain_build = min(plains, key=lambda b: b["cpu"])
+    clean = min(cleans, key=lambda b: b["cpu"])
     ratio = clean["wall"] / plain_build["wall"]
     ratio_cpu = clean["cpu"] / plain_build["cpu"]
     drawn = clean["drawn"]
-    print(f"clean build (en + fr):          {fmt(clean)}, {len(drawn)} images drawn "
+    print(f"clean build, cold (en + fr):    {fmt(clean)}, {len(drawn)} images drawn "
           f"(fastest of {args.repeat})")
-    print(f"plain build (no drawings):      {fmt(plain_build)}")
-    print(f"  extension overhead ratio:     {ratio:.2f} wall, {ratio_cpu:.2f} CPU "
-          f"(target <= 1.5: {verdict(ratio <= 1.5)})")
+    print(f"plain build, cold (no drawings): {fmt(plain_build)}")
+    print(f"  extension overhead ratio:     {ratio_cpu:.2f} CPU, {ratio:.2f} wall "
+          f"(target <= 1.3, on CPU: {verdict(ratio_cpu <= 1.3)})")
+    # the same clean build again, its image folder (images, verification rows,
+    # steps) kept from the cold build: what a second `make site` after deleting
+    # the pages and doctrees costs
+    for part in ("doctrees", "site"):
+        shutil.rmtree(site.build_dir / part)
+    warm = site.build()
+    print(f"clean build, warm image folder: {fmt(warm)}, {len(warm['drawn'])} images drawn; "
+          f"ratio to the plain build {warm['cpu'] / plain_build['cpu']:.2f} CPU, "
+          f"{warm['wall'] / plain_build['wall']:.2f} wall (not the target's figure)")
 
     # -- no-op rebuild ---------------------------------------------------------------
     noop = site.build()
