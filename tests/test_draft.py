@@ -217,3 +217,17 @@ def test_a_search_from_given_first_decisions_looks_only_at_their_continuations()
     assert given.found.moves[0][0] == (kind, value)
     other = search(r, start, target, Bound(turns=1), first_decisions=((kind, (g.parse("a2"), CW)),))
     assert other.found is None and other.exhausted
+
+
+def test_a_board_past_a_set_up_is_started_in_each_state_the_set_up_can_leave():
+    """katro bevohoka's first turn chooses the special hole and the direction
+    (state the board does not show): a board from the middle of a game is
+    tried in each state a set-up leaves; rules without a set-up give none."""
+    from conftest import rules
+    from mancala_diagrams.files.draft import _setup_states
+    bevohoka = rules("katro-bevohoka-2")
+    states = _setup_states(bevohoka)
+    holes = len(bevohoka.geometry.track("south"))
+    assert len(states) == 2 * holes      # each hole as the special one, each direction
+    assert all({k for k, _ in s} == {"target.south", "direction.south"} for s in states)
+    assert _setup_states(rules("katro-4")) == []

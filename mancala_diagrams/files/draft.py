@@ -55,6 +55,7 @@ class Chain:
     positions: list = field(default_factory=list)
     branch_of: str | None = None     # a chain that goes on from another's position: that one's last diagram
     head: tuple | None = None        # (id, rows, marks, text) of the diagram whose board the chain starts from
+    state: tuple = ()                # state written in start: (a set-up's outcome the board does not show)
     shared_turns: int = 0            # for a branch: the turns it shares with the other chain
     pending: tuple | None = None     # (cells, what extend found) for the next diagram, found in advance
 
@@ -181,6 +182,32 @@ def _mid_turn_starts(starts, rules, gained=0):
                 for direction in (CCW, CW):
                     out.append(replace(base, reserves=reserves, hand=Hand(seeds, hole, direction, True, False)))
     return out
+
+
+_SETUP = {}
+_AHEAD = 8          # the diagrams a new chain's start is judged by, at most
+
+
+def _setup_states(rules, limit=64):
+    """The states a game is in once its set-up is over, when the rules' first
+    turn sets something the board does not show and the start has not (katro
+    bevohoka's special hole and direction): a board from the middle of a game
+    is past it.  Empty when the first turn sets nothing new, or too many
+    things."""
+    if rules.name not in _SETUP:
+        initial = rules.initial_position()
+        states = []
+        try:
+            for move in rules.legal_moves(initial, limit=limit + 1):
+                state = rules.play(initial, list(move)).state
+                # a set-up sets keys the start does not have (a state that only changes is play)
+                if {k for k, _ in state} > {k for k, _ in initial.state} and state not in states:
+                    states.append(state)
+        except MancalaError:
+            states = []
+        _SETUP[rules.name] = states if len(states) <= limit and all(
+            isinstance(v, str) for st in states for _, v in st) else []
+    return _SETUP[rules.name]
 
 
 def _locate(events, cells, after):
@@ -493,7 +520,7 @@ def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, sec
             prev_id = did
             continue
         # no continuation: a new chain from this board
-        chain = _new_chain(candidates, did, rows, marks, text, diagrams[i + 1:i + 3], bound)
+        chain = _new_chain(candidates, did, rows, marks, text, diagrams[i + 1:i + 1 + _AHEAD], bound)
         if chain is None:
             files.append(_write_todo(page, did, rows, marks, text, prev_id, candidates, turns))
         prev_id = did
@@ -539,6 +566,25 @@ def _new_chain(candidates, did, rows, marks, text, following, bound):
             chain.pending = (cells, found)
         return found is not None
 
+    def reach_count(chain, b):
+        """How many of the following diagrams the chain reaches in a row (the first found is kept)."""
+        if not reaches(chain, b):
+            return 0
+        trial = replace(chain, pending=None)
+        trial.moves, placements, trial.events, trial.positions = chain.pending[1]
+        trial.diagrams = [(following[0][0], a, idx, *following[0][1:]) for idx, a in placements[-1:]]
+        n = 1
+        for entry in following[1:]:
+            cells = _next_cells([entry], chain.rules)
+            found = extend(trial, cells, b) if cells is not None else None
+            if found is None:
+                break
+            trial.moves, placements, trial.events, trial.positions = found
+            trial.diagrams = [(d[0], a, idx, *d[3:]) for d, (idx, a) in
+                              zip(trial.diagrams + [(entry[0], None, None, *entry[1:])], placements)]
+            n += 1
+        return n
+
     def reaches_two(chain, b):
         """Whether the chain, with the next diagram placed, also reaches the one after."""
         then = _next_cells(following[1:], chain.rules)
@@ -578,6 +624,20 @@ def _new_chain(candidates, did, rows, marks, text, following, bound):
         # turn going on, and there are many such starts
         after = _next_cells(following, rules)
         gained = sum(after) - sum(cells) if after is not None else 0
+        # past a set-up (a special hole chosen ...), the start that reaches the most diagrams after it
+        best, most = None, 0
+        for st in starts:
+            for state in _setup_states(rules):
+                if time.monotonic() > deadline + 8 * bound.seconds:
+                    break
+                chain = at_start(rules, replace(st, state=state), did, True)
+                n = reach_count(chain, small)
+                if n > most:
+                    best, most = chain, n
+        if most >= 2:
+            return best
+        if _setup_states(rules):
+            deadline = max(deadline, time.monotonic() + 2 * bound.seconds)
         tries = [(st, bound) for st in starts] + [(st, small) for st in _mid_turn_starts(starts, rules, gained)]
         for start, b in tries:
             if time.monotonic() > deadline:
@@ -612,6 +672,8 @@ def _start_lines(chain):
     if chain.start_id is not None:
         out.append(f"  from: {chain.start_id}")
     out.append(f"  to_move: {pos.to_move}")
+    if chain.head is not None and pos.state and pos.state in _setup_states(chain.rules):
+        out.append("  state: {" + ", ".join(f"{k}: {v}" for k, v in pos.state) + "}")
     if any(pos.reserves) or chain.rules.start.get("reserve"):
         out.append(f"  reserve: {{south: {pos.reserves[0]}, north: {pos.reserves[1]}}}")
     if pos.hand is not None:
