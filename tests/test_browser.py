@@ -173,3 +173,33 @@ def test_every_published_diagram_shows_its_credit(site):
                         missing.append(f"{lang}: {fig_id}")
     assert seen >= 200
     assert not missing, missing[:10]
+
+
+SHOWN = """
+document.querySelectorAll('.mancala-player > figure[hidden]').forEach(f => { f.hidden = false; });
+return Array.from(document.querySelectorAll('img.mancala-board')).map(img =>
+    [img.getAttribute('src'), Number(img.getAttribute('width')), img.getBoundingClientRect().width]);
+"""
+
+
+def test_board_numbers_stay_legible_on_a_phone(site, server, browser):
+    """At 390 px, a board too wide for the screen is shrunk: its seed counts and
+    coordinates (drawn BADGE_FONT and COORD_FONT CSS pixels high) must still be
+    at least 11 px high on the screen."""
+    from mancala_diagrams.drawing.render import BADGE_FONT, COORD_FONT
+    set_width(browser, 390)
+    smallest, boards, small = None, 0, []
+    try:
+        for lang in ("en", "fr"):
+            for page in sorted((site / lang / "games").glob("*.html")):
+                browser.get(f"{server}/{lang}/games/{page.name}")
+                for src, width, shown in browser.execute_script(SHOWN):
+                    boards += 1
+                    font = min(BADGE_FONT, COORD_FONT) * shown / width
+                    smallest = font if smallest is None else min(smallest, font)
+                    if font < 11:
+                        small.append(f"{lang}/games/{page.name}: {src} {font:.1f} px")
+    finally:
+        set_width(browser, 1200)
+    assert boards > 400
+    assert not small, small[:5]

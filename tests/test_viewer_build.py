@@ -93,14 +93,22 @@ def test_render_log_names_each_image_drawn_once(make_app, project, tmp_path, mon
 
 
 def test_tray_room_keeps_the_size_of_a_board_with_a_hand():
+    """The hand's room (right) and the reserves' room (left) keep a picture the
+    size of one whose hand or reserve holds seeds, so the player does not jump."""
     empty = Position.from_rows([[1, 2, 3], [0, 1, 0]], solo=True)
     holding = Position.from_rows([[1, 2, 3], [0, 1, 0]], solo=True, hand=Hand(4, 0, 1))
-    plain = Image.open(io.BytesIO(render.render_png(empty)))
-    held = Image.open(io.BytesIO(render.render_png(holding)))
-    roomy = Image.open(io.BytesIO(render.render_png(empty, options=render.Options(tray_room=True))))
-    assert plain.size != held.size
-    assert roomy.size == held.size
-    assert render.cache_key(empty) != render.cache_key(empty, options=render.Options(tray_room=True))
+    keeping = Position.from_rows([[1, 2, 3], [0, 1, 0]], solo=True, reserves=(5,))
+
+    def size(position, **options):
+        return Image.open(io.BytesIO(render.render_png(position, options=render.Options(**options)))).size
+    plain, held, kept = size(empty), size(holding), size(keeping)
+    assert plain != held and plain != kept
+    assert size(empty, hand_area=True) == held
+    assert size(empty, reserve_room=True) == kept
+    assert size(empty, tray_room=True)[0] > max(held[0], kept[0])     # both sides
+    keys = {render.cache_key(empty, options=render.Options(**o))
+            for o in ({}, {"tray_room": True}, {"hand_area": True}, {"reserve_room": True})}
+    assert len(keys) == 4
 
 
 def test_solutions_page_is_not_reread_while_its_file_is_missing(make_app, tmp_path):

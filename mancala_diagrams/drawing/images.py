@@ -86,20 +86,20 @@ def step_highlights(events, position, rules=None) -> dict:
 
 def example_options(steps, options=None):
     """The drawing options of every step of an example: the same picture size on
-    every step (the bowls' room kept when any step needs it), and the hand's
-    bowl, with its count, on every step when seeds are held in hand at any
-    moment of the example (a caption that speaks of seeds in hand has the hand
-    drawn, even once they are all sown)."""
+    every step (the reserves' room kept when any step has a reserve), and the
+    hand's bowl, with its count, on every step when seeds are held in hand at
+    any moment of the example (a caption that speaks of seeds in hand has the
+    hand drawn, even once they are all sown)."""
     o = options or render.Options()
     steps = list(steps)
 
     def hand_now(s):
         return bool(s.position.hand and s.position.hand.seeds)
     held = any(hand_now(s) or any(getattr(e, "hand", 0) for e in s.events) for s in steps)
-    room = held or any(any(s.position.reserves) for s in steps)
+    room = any(any(s.position.reserves) for s in steps)
     if not (room or held):
         return o
-    return replace(o, tray_room=o.tray_room or room, hand_area=o.hand_area or held)
+    return replace(o, reserve_room=o.reserve_room or room, hand_area=o.hand_area or held)
 
 
 def parse_marks(text, geometry) -> dict:

@@ -63,21 +63,24 @@ class Layout:
     coordinates: tuple = ()         # Text: column letters and row numbers
     hole_names: tuple = ()          # (hole, text): names written in the holes
     bowls: tuple = ()               # Bowl: reserves and the hand
-    trays: bool = False             # room for bowls on both sides
+    trays: tuple = (False, False)   # room for bowls on the left (reserves), on the right (hand)
 
     def hole_name(self, hole):
         return dict(self.hole_names).get(hole)
 
 
-def frame(rows: int, columns: int, options, trays: bool, coords: bool) -> tuple:
+def frame(rows: int, columns: int, options, trays, coords: bool) -> tuple:
     """(width, height, board box) of a picture: [reserve bowls] [row numbers]
-    board [hand bowl], and the column letters under the board."""
+    board [hand bowl], and the column letters under the board.  *trays*: room
+    for the bowls (left, right), or one bool for both sides."""
     o = options
-    tray = o.cell + o.margin // 2 if trays else 0
+    if isinstance(trays, bool):
+        trays = (trays, trays)
+    tray = o.cell + o.margin // 2
     band = COORD_BAND if coords else 0
     bw, bh = columns * o.cell + 2 * o.margin, rows * o.cell + 2 * o.margin
-    left = tray + band
-    width = left + bw + tray
+    left = (tray if trays[0] else 0) + band
+    width = left + bw + (tray if trays[1] else 0)
     height = bh + band
     return width, height, (left, 0, left + bw, bh)
 
@@ -98,11 +101,12 @@ def board_layout(geometry, options, *, reserves=(0, 0), hand=0, to_move=SOUTH, l
     g = geometry
     hand_seeds = hand or 0
     shown_hand = hand_seeds > 0 or bool(getattr(o, "hand_area", False))
-    has_trays = bool(o.trays and (o.tray_room or shown_hand or any(reserves)))
+    trays = (bool(o.trays and (o.tray_room or getattr(o, "reserve_room", False) or any(reserves))),
+             bool(o.trays and (o.tray_room or shown_hand)))
     coords = bool(getattr(o, "coords", True))
     kind = coordinate_kind(g)
     edges = coords and kind == "edges"
-    width, height, box = frame(g.rows, g.columns, o, has_trays, edges)
+    width, height, box = frame(g.rows, g.columns, o, trays, edges)
     left, top = box[0] + o.margin, box[1] + o.margin
     centres = tuple((left + (h % g.columns) * o.cell + o.cell / 2, top + (h // g.columns) * o.cell + o.cell / 2)
                     for h in range(g.size))
@@ -117,20 +121,20 @@ def board_layout(geometry, options, *, reserves=(0, 0), hand=0, to_move=SOUTH, l
     names = {h: g.name(h) for h in range(g.size)} if coords and kind == "holes" else {}
     names.update((int(h), str(t)) for h, t in (labels or {}).items())
     bowls = []
-    if has_trays:
+    if any(trays):
         half = g.rows // len(g.players) * o.cell
         tray_x = (o.cell // 2 + o.margin // 4)
         radius = o.cell * 0.36
         for i, player in enumerate(g.players):
             n = reserves[i] if i < len(reserves) else 0
-            if n:
+            if n and trays[0]:
                 y = top + (g.rows * o.cell - half if player == SOUTH else 0) if len(g.players) > 1 else top
                 bowls.append(Bowl("reserve", player, n, tray_x, y + half / 2, radius))
-        if shown_hand:
+        if shown_hand and trays[1]:
             y = top + (g.rows * o.cell - half if to_move == SOUTH or g.solo else 0)
             bowls.append(Bowl("hand", to_move, hand_seeds, box[2] + tray_x, y + half / 2, radius))
     return Layout(width, height, box, o.cell, centres, tuple(texts), tuple(sorted(names.items())), tuple(bowls),
-                  has_trays)
+                  trays)
 
 
 def position_layout(position, options, labels=None) -> Layout:

@@ -47,7 +47,7 @@ from ..engine.position import Position
 from . import layout
 
 #: Bump when the drawing changes, so that cached images are redrawn.
-RENDER_VERSION = 8
+RENDER_VERSION = 9
 
 ROLES = ("emptied", "sown", "last", "captured", "special", "differs", "sow-right", "sow-left", "sow-choice")
 #: the roles drawn as a sign across the hole (an arrow, a question mark) rather than a ring
@@ -92,8 +92,9 @@ class Options:
     margin: int = 10        # board edge around the holes
     density: int = 2        # image pixels per CSS pixel
     trays: bool = True      # draw reserves and the seeds in hand beside the board
-    tray_room: bool = False  # leave the trays' room even when they are empty (same size
-                             # for every step of an example, whatever its reserves or hand)
+    tray_room: bool = False  # leave the trays' room on both sides even when they are empty
+    reserve_room: bool = False  # leave the reserves' room (left) even when they are empty (same
+                                # size for every step of an example, whatever its reserves)
     coords: bool = True     # column letters and row numbers (or each hole's letter), as captions name holes
     hand_area: bool = False  # draw the hand's bowl with its count even when empty (an example
                              # in which seeds are held in hand)
@@ -180,6 +181,8 @@ def cache_key(position: Position, highlights=None, marks=None, numbers=None,
         data["options"].append("tray_room")
     if options.hand_area:
         data["options"].append("hand_area")
+    if options.reserve_room:
+        data["options"].append("reserve_room")
     if options.coords:      # the coordinates drawn depend on how the board names its holes
         data["options"].append(f"coords-{g.notation}")
     blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
@@ -207,7 +210,8 @@ def _seed_layout(n: int) -> list[tuple[float, float]]:
 
 
 def board_size(geometry, options: Options | None = None, has_trays=False) -> tuple[int, int]:
-    """(width, height) in CSS pixels of a picture of a board of *geometry*."""
+    """(width, height) in CSS pixels of a picture of a board of *geometry*
+    (*has_trays*: room for the bowls on both sides, or (left, right))."""
     o = options or Options()
     edges = o.coords and layout.coordinate_kind(geometry) == "edges"
     w, h, _ = layout.frame(geometry.rows, geometry.columns, o, has_trays, edges)
@@ -215,7 +219,7 @@ def board_size(geometry, options: Options | None = None, has_trays=False) -> tup
 
 
 @lru_cache(maxsize=16)
-def _board(rows: int, columns: int, solo: bool, o: Options, has_trays: bool, edges: bool) -> Image.Image:
+def _board(rows: int, columns: int, solo: bool, o: Options, has_trays, edges: bool) -> Image.Image:
     """The empty wooden board (edge, grain, groove) at drawing size: the same for
     every image of a board size, so drawn once and copied (the pixels are those
     the drawing used to start with)."""
