@@ -246,3 +246,21 @@ def test_zz_report_fuzz_figures(capsys):
     with capsys.disabled():
         print(f"\nfuzz: {STATS['cases']} mutated files, {STATS['ok']} loaded and replayed, "
               f"{STATS['errors']} refused with a located MancalaError")
+
+
+def test_an_erratum_searched_for_on_a_board_of_another_size_is_a_mismatch_not_a_crash():
+    """Found by the fuzzer: a published grid with a row too many under an
+    erratum with a search made the search raise, unlocated."""
+    root = _project()
+    try:
+        text = (ROOT / "sources" / "katro-gorobaka" / "katro-mandry-dia-homana-6.yaml").read_text(encoding="utf-8")
+        grid = "    board: |\n      1 1 1 1 . 1\n      . 1 1 1 3 .\n"
+        assert text.count(grid) == 1
+        target = root / "sources" / "katro-mandry-dia-homana-6.yaml"
+        target.write_text(text.replace(grid, grid + "      1 1 1 1 . 1\n"), encoding="utf-8")   # 5 rows
+        rows = {r["diagram"]: r for r in Verifier(root).check_file(target)}
+        row = rows["katro-gorobaka-12"]
+        assert row["status"] == "mismatch"
+        assert "30 holes and the game's board 24" in row["reason"]
+    finally:
+        shutil.rmtree(root)

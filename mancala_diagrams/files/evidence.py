@@ -143,8 +143,12 @@ def search_problem(example, line, rep, d):
     rules = example.rules
     start = stated_start(rep, line, d, s["from"])
     bound = Bound(turns=s["turns"], laps=s.get("laps"), positions=s.get("positions", DEFAULT_POSITIONS))
-    result = run_search(rules, start, flat(d.grid), bound)
     g = rules.geometry
+    target = flat(d.grid)
+    if len(target) != len(start.position.cells):    # no board of the game can be that one
+        return (f"declared erratum, but the published board has {len(target)} holes and the game's board "
+                f"{len(start.position.cells)}: there is nothing to search for"), {}
+    result = run_search(rules, start, target, bound)
     where = f"from {start.description}, {bound.describe()}"
     if result.found is not None:
         h = result.found
