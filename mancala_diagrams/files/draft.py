@@ -399,7 +399,7 @@ class Measure:
     total: int
     decisions: list              # placed by decisions, verified unchanged against the published grid
     rules_start: list            # the rules' starting board, verified
-    own_start: list              # a chain's own board (copied from the page, not drafted)
+    own_start: list              # a chain's own board, verified (copied from the page, not drafted)
     drawn: list                  # a sowing order or coloured holes the rules give, verified
     todo: list                   # not reached, or refused by verify
     refused: list                # (id, status, reason) of placed diagrams verify did not accept
@@ -437,9 +437,9 @@ def measure(verifier, files, directory, force=True) -> Measure:
     drawn = [d for f in files for d in f.drawn]
     todo = [d for f in files for d in f.todo if d not in own]
     refused = [(d, *status.get(d, ("missing", "verify gave no row")))
-               for d in chained + starts + drawn if d not in ok]
+               for d in chained + starts + own + drawn if d not in ok]
     return Measure(len(chained) + len(starts) + len(own) + len(drawn) + len(todo),
-                   [d for d in chained if d in ok], [d for d in starts if d in ok], own,
+                   [d for d in chained if d in ok], [d for d in starts if d in ok], [d for d in own if d in ok],
                    [d for d in drawn if d in ok], todo + [d for d, _, _ in refused], refused)
 
 
