@@ -187,17 +187,14 @@ class Geometry:
         """direction -> a tuple giving, for every hole of *player*'s track (by
         hole number; None off the track), ``advance(player, hole, direction)``:
         worked out once, looked up by the sowing loop for every seed."""
-        tables = self._advance_tables.get(player)
-        if tables is None:
-            tables = self._advance_tables[player] = {
-                d: tuple(self._advance(player, h, d) if h in self._tracks[player][1] else None
-                         for h in range(self.size))
-                for d in (1, -1)}
-        return tables
+        return self._advance_tables[player]
 
     @cached_property
     def _advance_tables(self) -> dict:
-        return {}
+        return {p: {d: tuple(self._advance(p, h, d) if h in self._tracks[p][1] else None
+                             for h in range(self.size))
+                    for d in (1, -1)}
+                for p in self.players}
 
     def _advance(self, player: str, hole: int, direction: int) -> tuple[int, int]:
         if self.track_kind == "loop":
