@@ -18,10 +18,16 @@ counted one by one:
   drawn from the rules (``kind: track`` or ``special-holes``), verified;
 - ``TODO``: not reached, or refused by verify.
 
-``%`` is ``decisions`` over the page's diagrams, ``%all`` every diagram
-verify accepts that is not copied from the page (decisions, rules start,
-drawn) over the page's diagrams; the time is the wall-clock time of the
-draft alone (the verification after it is not counted).
+Three shares are printed: ``%acc``, the diagrams in files verify accepts
+unchanged (decisions, both kinds of start, drawn) over the page's diagrams;
+``%dec``, ``decisions`` over the page's diagrams; ``%follow``, ``decisions``
+over the diagrams that should follow from an earlier one (``decisions`` and
+``TODO``: a start or a drawing follows from none).  An own start is a board
+the page sets up itself (a position no move leads to, a turn shown from its
+middle): its board is the page's, but the player to move, the reserves and
+the seeds in hand are the search's, and the file is accepted only if the
+diagrams after it are reached.  The time is the wall-clock time of the draft
+alone (the verification after it is not counted).
 """
 from __future__ import annotations
 
@@ -49,8 +55,8 @@ def main(argv=None):
     v = Verifier(ROOT)
     pages = args.pages or sorted(p.stem for p in published_dir(ROOT).glob("*.json"))
     options = {k: getattr(args, k) for k in ("turns", "positions") if getattr(args, k) is not None}
-    head = f"{'page':18} {'diagrams':>8} {'decisions':>9} {'%':>4} {'rules start':>11} {'drawn':>5} " \
-           f"{'%all':>4} {'own start':>9} {'TODO':>5} {'seconds':>8}"
+    head = f"{'page':18} {'diagrams':>8} {'decisions':>9} {'rules start':>11} {'own start':>9} {'drawn':>5} " \
+           f"{'TODO':>5} {'%acc':>5} {'%dec':>5} {'%follow':>7} {'seconds':>8}"
     print(head)
     print("-" * len(head))
     totals = [0] * 6
@@ -69,9 +75,10 @@ def main(argv=None):
 
 def line(name, row):
     total, decisions, start, drawn, own, todo = row
-    every = decisions + start + drawn
-    return (f"{name:18} {total:8} {decisions:9} {100 * decisions // max(total, 1):4} {start:11} {drawn:5} "
-            f"{100 * every // max(total, 1):4} {own:9} {todo:5}")
+    accepted = decisions + start + own + drawn
+    return (f"{name:18} {total:8} {decisions:9} {start:11} {own:9} {drawn:5} {todo:5} "
+            f"{100 * accepted // max(total, 1):5} {100 * decisions // max(total, 1):5} "
+            f"{100 * decisions // max(decisions + todo, 1):7}")
 
 
 if __name__ == "__main__":

@@ -34,13 +34,14 @@ def grid(text):
             for line in textwrap.dedent(text).strip().splitlines()]
 
 
-def publish(project, page, *diagrams, heading=None):
+def publish(project, page, *diagrams, heading=None, game=None):
     """A page of (id, board text[, marks]) diagrams, each after a line of text."""
     blocks = [{"kind": "h1", "text": heading}] if heading else []
     for i, (did, rows, *marks) in enumerate(diagrams):
         blocks.append({"kind": "p", "text": f"text before diagram {i + 1}"})
         blocks.append({"kind": "diagram", "id": did, "rows": grid(rows), **({"marks": marks[0]} if marks else {})})
-    (project / "published" / f"{page}.json").write_text(json.dumps({"blocks": blocks}))
+    page_data = {"blocks": blocks, **({"game": game} if game else {})}
+    (project / "published" / f"{page}.json").write_text(json.dumps(page_data))
 
 
 START4 = "2 2 2 2\n" * 4
@@ -88,6 +89,24 @@ def test_the_rules_named_like_the_page_are_tried_first_and_its_examples_are_not_
     assert set(names) == {"katro-gorobaka-4", "katro-4", "katro-6"}     # abstract rules are left out
 
 
+def test_a_page_named_after_the_game_tries_the_game_before_a_variant_its_game_line_also_names(project):
+    # the katro page's game line speaks of katro gorobaka too; its name and heading are "katro"
+    publish(project, "katro", ("k-01", START4), heading="Katro",
+            game="katro (Dandouau, Linton), with katro gorobaka and mandry dia homana")
+    names = [r.name for r in page_rules(Verifier(project), project / "published", "katro")]
+    assert names == ["katro-4", "katro-6", "katro-gorobaka-4"]
+
+
+def test_the_rules_title_names_the_game_in_every_language(project):
+    # "Fifangakely (katra fandatsaka on 4 columns)": a page "Katra fandatsaka" tries it before
+    # the rules named "katra-..." of another game; the words of one language ("columns") do not count
+    for name in ("fifangakely", "katra-fandatsaka", "katra-paika", "katra-paika-4"):
+        shutil.copy(ROOT / "rules" / f"{name}.yaml", project / "rules")
+    publish(project, "katra-fandatsaka", ("f-01", START4), heading="Katra fandatsaka")
+    names = [r.name for r in page_rules(Verifier(project), project / "published", "katra-fandatsaka")]
+    assert names.index("fifangakely") < names.index("katra-paika-4")
+
+
 def test_the_start_shown_alone_is_drafted_as_a_start_example(project):
     publish(project, "katro", ("k-01", START4), ("k-02", START4))
     files, m = draft(project, "katro", rules_names=["katro-4"])
@@ -133,8 +152,10 @@ def test_a_board_nothing_reaches_gets_a_todo_and_is_not_counted(project, capsys)
     printed = capsys.readouterr().out
     todo = (out / "katro-draft-k-03-todo.yaml").read_text()
     assert "# TODO: no continuation from k-02 reaches k-03" in todo
-    assert ("katro: 3 diagrams; 1 chained with decisions verify accepts unchanged (33%), 1 at the rules' start, "
-            "0 starting from their own board, 0 drawn from the rules (a sowing order, coloured holes), 1 TODO") in printed
+    assert ("katro: 3 diagrams; 2 in files verify accepts unchanged (66%): 1 chained with decisions, "
+            "1 at the rules' start, 0 starting from their own board, 0 drawn from the rules (a sowing order, "
+            "coloured holes); 1 TODO. Of the 2 that follow an earlier diagram, 1 reached by decisions (50%)"
+            ) in printed
     assert main(["check", str(out / "katro-draft-k-03-todo.yaml")]) == 1
 
 

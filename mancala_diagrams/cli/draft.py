@@ -40,8 +40,10 @@ def cmd_draft(args) -> int:
         print(f"{str(out / (f.name + '.yaml')):50} {what}")
     for did, status, reason in m.refused:
         print(f"{did:22} {status}: {reason}")
-    print(f"{args.page}: {m.total} diagrams; {len(m.decisions)} chained with decisions verify accepts unchanged "
-          f"({100 * len(m.decisions) // max(m.total, 1)}%), {len(m.rules_start)} at the rules' start, "
-          f"{len(m.own_start)} starting from their own board, {len(m.drawn)} drawn from the rules (a sowing order, "
-          f"coloured holes), {len(m.todo)} TODO")
+    print(f"{args.page}: {m.total} diagrams; {m.accepted} in files verify accepts unchanged "
+          f"({100 * m.accepted // max(m.total, 1)}%): {len(m.decisions)} chained with decisions, "
+          f"{len(m.rules_start)} at the rules' start, {len(m.own_start)} starting from their own board, "
+          f"{len(m.drawn)} drawn from the rules (a sowing order, coloured holes); {len(m.todo)} TODO. "
+          f"Of the {m.following} that follow an earlier diagram, {len(m.decisions)} reached by decisions "
+          f"({100 * len(m.decisions) // max(m.following, 1)}%)")
     return 0

@@ -89,22 +89,28 @@ def _words(text):
 
 
 def page_words(directory, page):
-    """The words a page names its game with: its file name, its ``game`` and
-    its first heading."""
+    """The words a page names its game with: (its file name and first heading,
+    those and its ``game`` line).  The first are the page's own name for the
+    game; the ``game`` line may also name the variants the page speaks of."""
     data = json.loads((Path(directory) / f"{page}.json").read_text(encoding="utf-8"))
     heading = next((b.get("text", "") for b in data.get("blocks", []) if b.get("kind") == "h1"), "")
-    return _words(page) | _words(data.get("game", "")) | _words(heading)
+    own = _words(page) | _words(heading)
+    return own, own | _words(data.get("game", ""))
 
 
 def page_rules(verifier, directory, page, names=None):
     """The rules to try for *page*: *names*, else every rules file of the
-    project that describes a board (abstract ones do not), those whose name
-    and title share the most words with the page's name, game and heading
-    first (the page's own examples are not looked at: a page the project has
-    never seen is drafted the same way)."""
+    project that describes a board (abstract ones do not), those named most
+    nearly as the page names its game first (the words the rules' names for
+    the game and the page's file name and heading share, over the words
+    either has: a page "Katro" tries ``katro-6`` before ``katro-gorobaka-6``,
+    although its ``game`` line names the variant too), then those whose name and title
+    share the most words with the page's name, game and heading (the page's
+    own examples are not looked at: a page the project has never seen is
+    drafted the same way)."""
     if names:
         return [verifier.library.load(n) for n in names]
-    words = page_words(directory, page)
+    own, words = page_words(directory, page)
     scored = []
     for name in verifier.library.names():
         try:
@@ -116,9 +122,14 @@ def page_rules(verifier, directory, page, names=None):
             continue
         title = getattr(rules, "title", None) or {}
         text = " ".join([name] + [str(v) for v in (title.values() if isinstance(title, dict) else [title])])
-        scored.append((-len(words & _words(text)), name, rules))
-    scored.sort(key=lambda t: t[:2])
-    return [r for _, _, r in scored]
+        # the game's own names: the rules' file name, and the title's words that every language
+        # shares ("Fifangakely (katra fandatsaka on 4 columns)": not "columns", "colonnes")
+        titles = [_words(v) for v in (title.values() if isinstance(title, dict) else [title])]
+        named = _words(name) | (set.intersection(*titles) if titles else set())
+        nearness = len(named & own) / max(len(named | own), 1)
+        scored.append((-nearness, -len(words & _words(text)), name, rules))
+    scored.sort(key=lambda t: t[:3])
+    return [t[3] for t in scored]
 
 
 def _cells(rows):
@@ -403,6 +414,20 @@ class Measure:
     drawn: list                  # a sowing order or coloured holes the rules give, verified
     todo: list                   # not reached, or refused by verify
     refused: list                # (id, status, reason) of placed diagrams verify did not accept
+
+    @property
+    def accepted(self) -> int:
+        """Diagrams in files verify accepts unchanged, each ``verified``: the
+        chained ones, the starts (the rules' own, or a board of the page with
+        the player, reserves and turn in progress the search found) and the
+        drawn ones."""
+        return len(self.decisions) + len(self.rules_start) + len(self.own_start) + len(self.drawn)
+
+    @property
+    def following(self) -> int:
+        """Diagrams that should follow from an earlier one: the chained ones
+        and the TODOs (a start or a drawing follows from none)."""
+        return len(self.decisions) + len(self.todo)
 
 
 def write_files(files, directory, force=True):
