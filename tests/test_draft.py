@@ -59,6 +59,20 @@ AFTER_D1_CCW = """
     2 2 . 2
     3 3 1 4
     3 3 . 1"""
+# North replies to AFTER_A2_CW with d3 counterclockwise (the board of
+# docs/anatomy/anatomy-lines.yaml's second diagram, which the suite replays)
+NORTH_REPLIES = """
+    4 4 1 .
+    1 3 1 1
+    . 4 1 3
+    . 3 3 3"""
+# ... or with a3 clockwise: another page's board, as the engine plays that move
+# (the test is about where the draft puts it; verify replays it)
+NORTH_REPLIES_OTHERWISE = """
+    5 2 1 5
+    2 1 3 2
+    1 . 1 .
+    . 3 3 3"""
 # South plays a1 counterclockwise: three laps (worked out by hand in test_explain.py)
 THREE_LAPS_BEFORE = """
     . . . .
@@ -114,14 +128,49 @@ def test_the_start_shown_alone_is_drafted_as_a_start_example(project):
     assert m.rules_start == ["k-01", "k-02"] and m.decisions == [] and m.todo == []
 
 
-def test_a_diagram_that_shows_another_opening_from_the_same_start_is_drafted_as_a_branch(project):
+def test_a_diagram_that_shows_another_opening_from_the_same_start_is_drafted_as_a_line_of_the_same_file(project):
     publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", AFTER_D1_CCW))
     files, m = draft(project, "katro", rules_names=["katro-4"])
-    assert [f.chained for f in files] == [["k-02"], ["k-03"]]
-    second = files[1].text
-    assert "# Another continuation: it shares the start of the example that shows k-02," in second
-    assert "moves:\n  - {hole: d1, direction: counterclockwise}\n" in second
-    assert m.decisions == ["k-02", "k-03"] and m.rules_start == ["k-01"] and m.todo == []
+    assert [f.chained for f in files] == [["k-02", "k-03"]]
+    text = files[0].text
+    assert textwrap.dedent("""\
+        lines:
+          main:
+            moves:
+              - {hole: a2, direction: clockwise}
+            diagrams:
+              # page: text before diagram 1
+              - id: k-01
+                at: turn 1 start
+        """) in text
+    assert textwrap.indent(textwrap.dedent("""\
+        # another continuation, which the page shows in k-03: it starts at the start of main
+        shows-k-03:
+          from: {line: main, turn: 0}
+          moves:
+            - {hole: d1, direction: counterclockwise}
+          diagrams:
+            # page: text before diagram 3
+            - id: k-03
+              at: turn 1 lap 3 drop 3
+              board: |
+                2 2 2 2
+                2 2 . 2
+                3 3 1 4
+                3 3 . 1
+        """), "  ") in text
+    # verify accepts the file as written: both continuations are counted
+    assert m.decisions == ["k-02", "k-03"] and m.rules_start == ["k-01"] and m.todo == [] and m.refused == []
+
+
+def test_a_continuation_of_a_later_turn_shares_the_turns_before_it(project):
+    # k-02 is South's a2 clockwise; k-03 North's reply; k-04 another reply to the same a2
+    publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", NORTH_REPLIES),
+            ("k-04", NORTH_REPLIES_OTHERWISE))
+    files, m = draft(project, "katro", rules_names=["katro-4"])
+    assert len(files) == 1
+    assert "    from: {line: main, turn: 1}\n" in files[0].text
+    assert m.decisions == ["k-02", "k-03", "k-04"] and m.refused == []
 
 
 def test_a_page_that_starts_mid_game_starts_from_its_first_board(project):

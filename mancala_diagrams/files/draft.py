@@ -58,6 +58,12 @@ class Chain:
     state: tuple = ()                # state written in start: (a set-up's outcome the board does not show)
     shared_turns: int = 0            # for a branch: the turns it shares with the other chain
     pending: tuple | None = None     # (cells, what extend found) for the next diagram, found in advance
+    base: "Chain | None" = None      # for a branch: the chain it shares its first turns with
+    home: "Chain | None" = None      # the chain whose file holds this one as a line (None: its own file)
+    line_name: str = "main"          # its name among the lines of that file
+    lines: list = field(default_factory=list)          # the branches written as lines of this chain's file
+    file_at: int | None = None       # where its file is in the list of drafted files
+    file_name: str | None = None
 
     def replay(self, moves):
         events, positions, pos = [], [self.start], self.start
@@ -346,7 +352,7 @@ def branch(chains, cells, bound, deadline):
             if moves is not None and moves[1][0][1].endswith("start"):
                 continue        # the board between two turns, not another continuation
             if moves is not None:
-                new = Chain(chain.rules, chain.start, chain.start_id, branch_of=chain.diagrams[-1][0])
+                new = Chain(chain.rules, chain.start, chain.start_id, branch_of=chain.diagrams[-1][0], base=chain)
                 new.moves, placements, new.events, new.positions = moves
                 new.shared_turns = keep
                 return new, placements
@@ -486,7 +492,14 @@ def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, sec
 
     def close():
         if chain is not None and chain.diagrams:
-            files.append(_write_chain(page, len(files) + 1, chain))
+            home = _home_of(chain)
+            if home is not None:        # another continuation: a line of the file of the chain it shares turns with
+                chain.home, chain.line_name = home, _line_name(home, chain)
+                home.lines.append(chain)
+                files[home.file_at] = _write_chain(page, home.file_name, home)
+            else:
+                chain.file_at, chain.file_name = len(files), f"{page}-draft-{len(files) + 1:02d}"
+                files.append(_write_chain(page, chain.file_name, chain))
             closed.insert(0, chain)
         elif chain is not None and chain.head is not None:     # it reached nothing after all
             files.append(_write_todo(page, *chain.head, prev_id, candidates, turns))
@@ -728,13 +741,56 @@ def _write_start(page, name, chain) -> DraftFile:
     return DraftFile(name, "\n".join(lines) + "\n", [], ids, [])
 
 
-def _write_chain(page, n, chain) -> DraftFile:
-    name = f"{page}-draft-{n:02d}"
+def _home_of(chain):
+    """The chain whose file takes *chain* as one of its lines: for a branch,
+    the file that holds the chain it shares its first turns with, if both
+    play under the same rules from the same start and those turns are still
+    the same; else None (a file of its own)."""
+    base = chain.base
+    if base is None or chain.head is not None:
+        return None
+    home = base.home or base
+    keep = chain.shared_turns
+    if (home.file_at is None or chain.rules is not home.rules or chain.start != home.start
+            or chain.start_id != home.start_id or list(chain.moves[:keep]) != list(base.moves[:keep])):
+        return None
+    return home
+
+
+def _line_name(home, chain):
+    """A line named after the first diagram it shows."""
+    name, taken = f"shows-{chain.diagrams[0][0]}", {home.line_name, *(ln.line_name for ln in home.lines)}
+    n = 2
+    while name in taken:
+        name, n = f"shows-{chain.diagrams[0][0]}-{n}", n + 1
+    return name
+
+
+def _diagram_lines(chain, pad=""):
+    """The ``diagrams:`` entries of *chain* (its head first), indented by
+    *pad* more: (lines, chained ids, ids at a start)."""
+    lines, chained, starts = [], [], []
+    entries = ([(chain.head[0], "start", None, *chain.head[1:])] if chain.head else []) + list(chain.diagrams)
+    for n, (did, anchor, index, rows, marks, text) in enumerate(entries):
+        head = chain.head is not None and n == 0
+        lines += _comment(text, pad + "  ")
+        entry = [f"  - id: {did}", f"    at: {anchor}"]
+        if marks:
+            entry += _marks_lines(marks, _roles_for(marks, chain.rules, [], None, chain.start) if head else
+                                  _roles_for(marks, chain.rules, chain.events, index, chain.start))
+        entry += _board_lines(rows)
+        lines += [pad + ln for ln in entry]
+        if not head:
+            (starts if anchor in ("start", "turn 1 start") else chained).append(did)
+    return lines, chained, starts
+
+
+def _write_chain(page, name, chain) -> DraftFile:
     if (not chain.moves and chain.head is None and chain.start_id is None and chain.start.hand is None
-            and all(d[1] == "start" for d in chain.diagrams)):
+            and not chain.lines and all(d[1] == "start" for d in chain.diagrams)):
         return _write_start(page, name, chain)
     g = chain.rules.geometry
-    ids = ([chain.head[0]] if chain.head else []) + [d[0] for d in chain.diagrams]
+    ids = ([chain.head[0]] if chain.head else []) + [d[0] for c in (chain, *chain.lines) for d in c.diagrams]
     first, last = ids[0], ids[-1]
     lines = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
              f"# Drafted by `mancala-diagrams draft {page}`: the moves are those the search found between",
@@ -746,6 +802,9 @@ def _write_chain(page, n, chain) -> DraftFile:
         shared = (f"the first {chain.shared_turns} turn(s) of" if chain.shared_turns else "the start of")
         lines += [f"# Another continuation: it shares {shared} the example that shows {chain.branch_of},",
                   "# and goes on otherwise (as a line of that example, it would say `from: {line: ..., turn: N}`)."]
+    if chain.lines:
+        lines += ["# The page shows other continuations too: each is a line that shares the first turns of the",
+                  "# line it names (`from: {line: ..., turn: N}`: after N turns) and goes on otherwise."]
     lines += [
              f"example: {name}", f"rules: {chain.rules.name}",
              "title:",
@@ -753,25 +812,33 @@ def _write_chain(page, n, chain) -> DraftFile:
              f"  fr: \"Page {page}, diagrammes {first} à {last}, en brouillon\"",
              "source:", f"  page: {page}"]
     lines += _start_lines(chain)
-    if chain.moves:
-        lines.append("moves:")
-        lines += [f"  - {move_yaml(turn, g)}" for turn in chain.moves]
-    lines.append("diagrams:")
-    chained, starts = [], []
-    if chain.head:
-        did, rows, marks, text = chain.head
-        lines += _comment(text, "  ")
-        lines += [f"  - id: {did}", "    at: start"]
-        if marks:
-            lines += _marks_lines(marks, _roles_for(marks, chain.rules, [], None, chain.start))
-        lines += _board_lines(rows)
-    for did, anchor, index, rows, marks, text in chain.diagrams:
-        lines += _comment(text, "  ")
-        lines += [f"  - id: {did}", f"    at: {anchor}"]
-        if marks:
-            lines += _marks_lines(marks, _roles_for(marks, chain.rules, chain.events, index, chain.start))
-        lines += _board_lines(rows)
-        (starts if anchor in ("start", "turn 1 start") else chained).append(did)
+    body, chained, starts = _diagram_lines(chain)
+    if not chain.lines:
+        if chain.moves:
+            lines.append("moves:")
+            lines += [f"  - {move_yaml(turn, g)}" for turn in chain.moves]
+        lines += ["diagrams:", *body]
+    else:
+        lines += ["lines:", f"  {chain.line_name}:"]
+        if chain.moves:
+            lines.append("    moves:")
+            lines += [f"      - {move_yaml(turn, g)}" for turn in chain.moves]
+        lines += ["    diagrams:", *_diagram_lines(chain, "    ")[0]]
+        for line in chain.lines:
+            keep, origin = line.shared_turns, line.base
+            while origin is not chain and keep <= origin.shared_turns:   # the line those turns come from
+                origin = origin.base
+            shared = (f"shares the first {keep} turn(s) of {origin.line_name}" if keep else
+                      f"starts at the start of {origin.line_name}")
+            lines += [f"  # another continuation, which the page shows in {line.diagrams[0][0]}: it {shared}",
+                      f"  {line.line_name}:", f"    from: {{line: {origin.line_name}, turn: {keep}}}"]
+            if line.moves[keep:]:
+                lines.append("    moves:")
+                lines += [f"      - {move_yaml(turn, g)}" for turn in line.moves[keep:]]
+            more, more_chained, more_starts = _diagram_lines(line, "    ")
+            lines += ["    diagrams:", *more]
+            chained += more_chained
+            starts += more_starts
     return DraftFile(name, "\n".join(lines) + "\n", chained, starts, [], [chain.head[0]] if chain.head else [])
 
 
