@@ -6,7 +6,8 @@ is drawn :data:`SUPERSAMPLE` times larger than its final size and reduced with
 a Lanczos filter, because Pillow draws shapes without anti-aliasing; the final
 image has twice the pixels of its display size (``density=2``) so that it is
 sharp on high-density screens.  It is then mapped to a fixed palette and saved
-with zlib level 6, which keeps a step image around 11 KB.
+with zlib level 6 (and only the palette's colours), which keeps a step image
+around 11 KB.
 
 Images contain digits only (seed counts, track numbers): words belong in the
 caption and the alt text, which can be translated.  Highlight *roles* are drawn
@@ -582,6 +583,9 @@ def render_png(position: Position, highlights=None, marks=None, numbers=None,
     pal = _compose(p, colours)
     if pal is None:
         pal = _quantize(_draw(p).reduce(SUPERSAMPLE), colours)
+    # the palette's own colours only (no pixel uses the rest): the 256 entries the
+    # quantization leaves would add half a kilobyte of zeros to every file
+    pal.putpalette(pal.getpalette()[:3 * len(colours)])
     buf = io.BytesIO()
     # zlib level 6: within 5 % of the smallest file (level 9, or optimize) at a
     # seventh of the time; at level 9 the encoder was half of a clean site build

@@ -132,6 +132,16 @@ class Example:
     def diagrams(self):
         return [d for ln in self.lines for d in ln.diagrams]
 
+    def __getstate__(self):
+        """Pickled (the site build's steps cache) without :func:`replay_line`'s
+        memory: it is keyed by the lines' ids, which mean nothing in the process
+        that reads the pickle back, and one endless turn's replay weighs a
+        megabyte."""
+        state = dict(self.__dict__)
+        if "_replays" in state:
+            state["_replays"] = {}
+        return state
+
 
 def _err(msg, file, loc, **kw):
     return ExampleError(msg, file=file, line=loc[0] if loc else None, column=loc[1] if loc else None, **kw)

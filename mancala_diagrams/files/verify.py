@@ -369,22 +369,26 @@ def verify_all(root=None, paths=None, cache_dir=None, coverage=False) -> list[di
     :func:`_inputs_digest`): the French build does not replay again what the
     English one just replayed.  With *coverage* (a whole-project verification
     only), a row ``missing`` for each published diagram no example accounts
-    for, as ``mancala-diagrams verify`` gives."""
+    for, as ``mancala-diagrams verify`` gives: the kept rows are those without
+    them (:meth:`Verifier.uncovered` adds them), so that the verification page
+    and the errata page of one build share one verification."""
     if paths or cache_dir is None:
         return Verifier(root).verify(paths, coverage=coverage and not paths)
     import json
     v = Verifier(root)
     digest = _inputs_digest(v)
-    cache = Path(cache_dir) / f"verify-{digest}{'-coverage' if coverage else ''}.json"
+    cache = Path(cache_dir) / f"verify-{digest}.json"
     try:
-        return json.loads(cache.read_text(encoding="utf-8"))
+        rows = json.loads(cache.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        pass
-    rows = v.verify(coverage=coverage)
+        rows = None
+    if rows is not None:
+        return rows + v.uncovered(rows) if coverage else rows
+    rows = v.verify()
     try:
         text = json.dumps(rows, ensure_ascii=False)
     except (TypeError, ValueError):
-        return rows  # a row that is not plain data: not kept
+        return rows + v.uncovered(rows) if coverage else rows  # a row that is not plain data: not kept
     import os
     import tempfile
     Path(cache_dir).mkdir(parents=True, exist_ok=True)
@@ -396,7 +400,8 @@ def verify_all(root=None, paths=None, cache_dir=None, coverage=False) -> list[di
     except OSError:
         if os.path.exists(tmp):
             os.unlink(tmp)
-    return json.loads(text)
+    rows = json.loads(text)
+    return rows + v.uncovered(rows) if coverage else rows
 
 
 def _inputs_digest(v: Verifier) -> str:
