@@ -87,8 +87,8 @@ def test_check_refuses_a_scaffold_that_still_holds_a_todo(project, capsys):
     capsys.readouterr()
     assert cli.main(["check", "rules/mine.yaml"]) == 1
     out = capsys.readouterr().out
-    assert "rules/mine.yaml:8:8: the file still holds a TODO: \"TODO: what mine changes from katro-8, in one " \
-           "sentence.'\" (expected the text, decision or source the TODO asks for, in place of the TODO)" in out
+    assert "rules/mine.yaml:8:8: the file still holds a TODO: 'TODO: what mine changes from katro-8, in one " \
+           "sentence.' (expected the text, decision or source the TODO asks for, in place of the TODO)" in out
 
 
 def test_a_todo_in_a_comment_or_a_bibliography_key_is_refused_too(project):

@@ -374,6 +374,9 @@ def refuse_todo(text: str, file: str | None = None) -> None:
         column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
         end = text.find("\n", match.start())
         snippet = text[match.start(): end if end >= 0 else None].strip()
+        quote = text[match.start() - 1] if match.start() else ""
+        if quote in ("'", '"') and snippet.endswith(quote):     # 'TODO: ...': the YAML quotes are not the TODO's
+            snippet = snippet[:-1]
         raise TodoLeft(f"the file still holds a TODO: {snippet[:60]!r}", file=file, line=line, column=column,
                        expected="the text, decision or source the TODO asks for, in place of the TODO")
 
