@@ -48,6 +48,7 @@ line, never an exception.
 from __future__ import annotations
 
 import os
+import posixpath
 from pathlib import Path
 
 from docutils import nodes
@@ -186,7 +187,7 @@ class MancalaDirective(SphinxDirective):
         # width and height (CSS pixels, the PNG has twice as many): the page keeps the picture's
         # room before it loads; the CSS lets it shrink to the screen keeping its ratio
         return nodes.image(uri=uri, alt=alt, width=str(w), height=str(h),
-                           classes=["mancala-board", "no-scaled-link"])
+                           classes=["mancala-board", "no-scaled-link"], mancala_file=str(path))
 
     def plain(self):
         """``mancala_plain``: a paragraph instead of the drawing (make bench's baseline)."""
@@ -381,7 +382,7 @@ class LegendDirective(MancalaDirective):
             uri = Path(os.path.relpath(path, docdir)).as_posix()
             w, h = render.board_size(sample.geometry, small)
             img = nodes.image(uri=uri, alt=captions.role_name(role, lang), width=str(w), height=str(h),
-                              classes=["mancala-legend-sample", "no-scaled-link"])
+                              classes=["mancala-legend-sample", "no-scaled-link"], mancala_file=str(path))
             para = nodes.paragraph()
             para += img
             text = " " + captions.legend_text(role, lang)
@@ -533,6 +534,70 @@ def depart_steps_html(self, node):
     self.body.append("</div>\n")
 
 
+# -- pictures in HTML builds ----------------------------------------------------------------
+
+class mancala_image(nodes.General, nodes.Element):
+    """A picture of ours in an HTML build: ``<img>`` written by
+    :func:`visit_image_html`, which also copies the file from the image folder
+    into the output's ``_images`` (as sphinx.ext.graphviz does with its own
+    files).  Sphinx's own handling of an image (resolving its path at read time,
+    noting it as a dependency, checking for a translated image, copying it at
+    the end) cost more than the page's text for a page of many boards; our files
+    are named by a hash of their content, never translated, and the pages
+    depend on the example files they come from already."""
+
+
+def html_images(app, doctree):
+    """``doctree-read``, before Sphinx's image collector: in an HTML build, our
+    image nodes become :class:`mancala_image` (every other builder, LaTeX,
+    gettext ..., keeps the standard image node and Sphinx's handling)."""
+    if getattr(app.builder, "format", None) != "html":
+        return
+    for img in list(doctree.findall(nodes.image)):
+        if img.get("mancala_file"):
+            new = mancala_image(**img.attributes)
+            new.source, new.line = img.source, img.line
+            img.replace_self(new)
+
+
+def visit_image_html(self, node):
+    """The ``<img>`` Sphinx would write for the standard image node (same
+    attributes), its file copied into the output's ``_images`` once."""
+    src = Path(node["mancala_file"])
+    folder = Path(self.builder.outdir) / self.builder.imagedir
+    target = folder / src.name
+    if not target.exists():     # named by its content: an existing file is this one
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            # a second name for the image folder's file (never changed once written):
+            # a twentieth of the cost of a copy; a copy where links cannot be made
+            os.link(src, target)
+        except FileExistsError:
+            pass
+        except OSError:
+            import shutil
+            import tempfile
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
+            os.close(fd)
+            try:
+                shutil.copyfile(src, tmp)
+                os.replace(tmp, target)     # whole, even with parallel writers
+            except BaseException:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+                raise
+    atts = {"src": posixpath.join(self.builder.imgpath, src.name), "alt": node["alt"],
+            "width": node["width"], "height": node["height"]}
+    if node.get("loading"):
+        atts["loading"] = node["loading"]
+    suffix = "" if isinstance(node.parent, nodes.TextElement) else "\n"
+    self.body.append(self.emptytag(node, "img", suffix, **atts))
+
+
+def depart_image_html(self, node):
+    pass
+
+
 # -- verification and errata pages ----------------------------------------------------------
 
 class mancala_placeholder(nodes.General, nodes.Element):
@@ -649,7 +714,7 @@ def _table(headers, rows):
 def lazy_images(doctree):
     """The board pictures of a page load when they come near the screen
     (``loading="lazy"``), except the first, which may be in view at once."""
-    ours = [img for img in doctree.findall(nodes.image)
+    ours = [img for img in doctree.findall(lambda n: isinstance(n, (nodes.image, mancala_image)))
             if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]]
     for img in ours[1:]:
         img["loading"] = "lazy"
@@ -830,6 +895,8 @@ def setup(app):
     app.add_directive("mancala-verification", VerificationDirective)
     app.add_directive("mancala-errata", ErrataDirective)
     app.add_node(mancala_placeholder)
+    app.add_node(mancala_image, html=(visit_image_html, depart_image_html))
+    app.connect("doctree-read", html_images, priority=400)    # before the image collector (500)
     app.add_node(mancala_steps, html=(visit_steps_html, depart_steps_html))
     app.connect("doctree-resolved", resolve_placeholders)
     app.connect("env-purge-doc", purge_doc)
