@@ -219,11 +219,13 @@ def board_size(geometry, options: Options | None = None, has_trays=False) -> tup
     return w, h
 
 
-@lru_cache(maxsize=16)
 def _board(rows: int, columns: int, solo: bool, o: Options, has_trays, edges: bool) -> Image.Image:
-    """The empty wooden board (edge, grain, groove) at drawing size: the same for
-    every image of a board size, so drawn once and copied (the pixels are those
-    the drawing used to start with)."""
+    """The empty wooden board (edge, grain, groove) at drawing size, a new image:
+    :func:`_background` draws the coordinates on it and keeps it (the same for
+    every image of a board size, so drawn once).  Not kept here as well: a
+    drawing-size board is megabytes, and a kept copy of each cost the site build
+    a tenth of a second of memory faults for nothing (a board has one set of
+    coordinates in practice)."""
     k = o.density * SUPERSAMPLE
     W, H, box = layout.frame(rows, columns, o, has_trays, edges)
     img = Image.new("RGB", (W * k, H * k), PAGE)
@@ -425,7 +427,7 @@ def _background(board: tuple, coordinates: tuple) -> Image.Image:
     drawing size: what every picture of it starts with."""
     o = board[3]
     k = o.density * SUPERSAMPLE
-    img = _board(*board).copy()
+    img = _board(*board)
     d = ImageDraw.Draw(img)
     coord_font = _font_cached(int(COORD_FONT * k))
     # -- coordinates: column letters under the board, row numbers on its left -------
