@@ -39,9 +39,11 @@ Images are drawn at read time into a cache directory shared by the builds of
 both languages (config ``mancala_image_cache``; default ``_mancala_images``
 beside the doctree directory), named by a hash of their content and written
 atomically, so an unchanged image is never redrawn and a crash never leaves a
-half-written file.  Generated words (captions, alt text, table headers) come
-from the caption catalogs in the build's ``language`` (a project may add its
-own with ``mancala_locale_dirs``), so they are kept out of the pages' gettext
+half-written file.  An HTML build links them into its ``_images`` itself
+(:class:`mancala_image`); other builders get the standard image node.
+Generated words (captions, alt text, table headers) come from the caption
+catalogs in the build's ``language`` (a project may add its own with
+``mancala_locale_dirs``), so they are kept out of the pages' gettext
 extraction.  A bad example gives a warning naming the YAML file and
 line, never an exception.
 """
@@ -538,13 +540,13 @@ def depart_steps_html(self, node):
 
 class mancala_image(nodes.General, nodes.Element):
     """A picture of ours in an HTML build: ``<img>`` written by
-    :func:`visit_image_html`, which also copies the file from the image folder
-    into the output's ``_images`` (as sphinx.ext.graphviz does with its own
-    files).  Sphinx's own handling of an image (resolving its path at read time,
-    noting it as a dependency, checking for a translated image, copying it at
-    the end) cost more than the page's text for a page of many boards; our files
-    are named by a hash of their content, never translated, and the pages
-    depend on the example files they come from already."""
+    :func:`visit_image_html`, which also puts the file of the image folder into
+    the output's ``_images`` (as sphinx.ext.graphviz does with its own files).
+    Sphinx's own handling of an image (resolving its path at read time, noting
+    it as a dependency, looking for a translated image, copying it at the end)
+    cost more than the page's text for a page of many boards; our files are
+    named by a hash of their content, never translated, and the pages depend on
+    the example files they come from already."""
 
 
 def html_images(app, doctree):
@@ -562,16 +564,16 @@ def html_images(app, doctree):
 
 def visit_image_html(self, node):
     """The ``<img>`` Sphinx would write for the standard image node (same
-    attributes), its file copied into the output's ``_images`` once."""
+    attributes), its file put into the output's ``_images`` once: a hard link
+    to the image folder's file (whose files are never changed once written),
+    or a copy where a link cannot be made."""
     src = Path(node["mancala_file"])
     folder = Path(self.builder.outdir) / self.builder.imagedir
     target = folder / src.name
     if not target.exists():     # named by its content: an existing file is this one
         folder.mkdir(parents=True, exist_ok=True)
         try:
-            # a second name for the image folder's file (never changed once written):
-            # a twentieth of the cost of a copy; a copy where links cannot be made
-            os.link(src, target)
+            os.link(src, target)    # a twentieth of the cost of a copy
         except FileExistsError:
             pass
         except OSError:
