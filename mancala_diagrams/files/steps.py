@@ -75,19 +75,9 @@ def load_steps(path, root, cache_dir=None, project=None) -> tuple[Example, list]
     example = load_example(path, root)
     steps = list(example_steps(example))
     if cache is not None and example.start_from is None:   # a board read from another file: not kept
-        import os
-        import tempfile
+        from .atomic import write_atomically
         try:
-            data = pickle.dumps((example, steps), protocol=pickle.HIGHEST_PROTOCOL)
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=cache.parent, prefix=".tmp-steps-")
-            try:
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(data)
-                os.replace(tmp, cache)
-            except OSError:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            write_atomically(cache, pickle.dumps((example, steps), protocol=pickle.HIGHEST_PROTOCOL))
         except (OSError, pickle.PicklingError, TypeError, AttributeError):
             pass
     return example, steps

@@ -389,17 +389,11 @@ def verify_all(root=None, paths=None, cache_dir=None, coverage=False) -> list[di
         text = json.dumps(rows, ensure_ascii=False)
     except (TypeError, ValueError):
         return rows + v.uncovered(rows) if coverage else rows  # a row that is not plain data: not kept
-    import os
-    import tempfile
-    Path(cache_dir).mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".tmp-verify-")
+    from .atomic import write_atomically
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, cache)
+        write_atomically(cache, text.encode("utf-8"))
     except OSError:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        pass    # not kept: the next build verifies again
     rows = json.loads(text)
     return rows + v.uncovered(rows) if coverage else rows
 

@@ -577,17 +577,8 @@ def visit_image_html(self, node):
         except FileExistsError:
             pass
         except OSError:
-            import shutil
-            import tempfile
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
-            os.close(fd)
-            try:
-                shutil.copyfile(src, tmp)
-                os.replace(tmp, target)     # whole, even with parallel writers
-            except BaseException:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
-                raise
+            from ..files.atomic import write_atomically
+            write_atomically(target, src.read_bytes())     # whole, even with parallel writers
     atts = {"src": posixpath.join(self.builder.imgpath, src.name), "alt": node["alt"],
             "width": node["width"], "height": node["height"]}
     if node.get("loading"):

@@ -1,0 +1,24 @@
+"""Files written whole: a reader (the other language's build, a second writer)
+sees the old file or the new one, never half of one."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomically(path, data: bytes) -> None:
+    """Write *data* to *path* through a temporary file in the same folder,
+    renamed over *path* once complete (the folder is made if needed).  An
+    error (``OSError``) leaves no temporary file behind."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
