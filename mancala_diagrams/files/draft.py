@@ -53,7 +53,6 @@ class Chain:
     diagrams: list = field(default_factory=list)       # (id, anchor, event index, rows, marks, text)
     events: list = field(default_factory=list)
     positions: list = field(default_factory=list)
-    branch_of: str | None = None     # a chain that goes on from another's position: that one's last diagram
     head: tuple | None = None        # (id, rows, marks, text) of the diagram whose board the chain starts from
     state: tuple = ()                # state written in start: (a set-up's outcome the board does not show)
     shared_turns: int = 0            # for a branch: the turns it shares with the other chain
@@ -63,7 +62,11 @@ class Chain:
     line_name: str = "main"          # its name among the lines of that file
     lines: list = field(default_factory=list)          # the branches written as lines of this chain's file
     file_at: int | None = None       # where its file is in the list of drafted files
-    file_name: str | None = None
+
+    @property
+    def branch_of(self) -> str | None:
+        """For a branch: the last diagram of the chain it shares its first turns with."""
+        return self.base.diagrams[-1][0] if self.base is not None else None
 
     def replay(self, moves):
         events, positions, pos = [], [self.start], self.start
@@ -127,11 +130,11 @@ def page_rules(verifier, directory, page, names=None):
         if not g.columns or not g.rows:
             continue
         title = getattr(rules, "title", None) or {}
-        text = " ".join([name] + [str(v) for v in (title.values() if isinstance(title, dict) else [title])])
+        titles = [str(v) for v in (title.values() if isinstance(title, dict) else [title])]
+        text = " ".join([name] + titles)
         # the game's own names: the rules' file name, and the title's words that every language
         # shares ("Fifangakely (katra fandatsaka on 4 columns)": not "columns", "colonnes")
-        titles = [_words(v) for v in (title.values() if isinstance(title, dict) else [title])]
-        named = _words(name) | (set.intersection(*titles) if titles else set())
+        named = _words(name) | (set.intersection(*map(_words, titles)) if titles else set())
         nearness = len(named & own) / max(len(named | own), 1)
         scored.append((-nearness, -len(words & _words(text)), name, rules))
     scored.sort(key=lambda t: t[:3])
@@ -352,7 +355,7 @@ def branch(chains, cells, bound, deadline):
             if moves is not None and moves[1][0][1].endswith("start"):
                 continue        # the board between two turns, not another continuation
             if moves is not None:
-                new = Chain(chain.rules, chain.start, chain.start_id, branch_of=chain.diagrams[-1][0], base=chain)
+                new = Chain(chain.rules, chain.start, chain.start_id, base=chain)
                 new.moves, placements, new.events, new.positions = moves
                 new.shared_turns = keep
                 return new, placements
@@ -496,10 +499,10 @@ def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, sec
             if home is not None:        # another continuation: a line of the file of the chain it shares turns with
                 chain.home, chain.line_name = home, _line_name(home, chain)
                 home.lines.append(chain)
-                files[home.file_at] = _write_chain(page, home.file_name, home)
+                files[home.file_at] = _write_chain(page, files[home.file_at].name, home)
             else:
-                chain.file_at, chain.file_name = len(files), f"{page}-draft-{len(files) + 1:02d}"
-                files.append(_write_chain(page, chain.file_name, chain))
+                chain.file_at = len(files)
+                files.append(_write_chain(page, f"{page}-draft-{len(files) + 1:02d}", chain))
             closed.insert(0, chain)
         elif chain is not None and chain.head is not None:     # it reached nothing after all
             files.append(_write_todo(page, *chain.head, prev_id, candidates, turns))
