@@ -765,12 +765,10 @@ def verification_content(app, fromdoc, node, where, lang):
         out.append(nodes.paragraph(text=counts))
         rows = []
         for e in g.entries:
-            if e.diagram in where:
-                docname, rec = where[e.diagram]
-                drawn = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
-                              if docname in env.titles else docname)
-            elif e.diagram is None and e.example in example_doc:
-                docname, rec = example_doc[e.example]
+            # where the diagram is drawn; for a check, its example's first step
+            at = where.get(e.diagram) if e.diagram is not None else example_doc.get(e.example)
+            if at is not None:
+                docname, rec = at
                 drawn = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
                               if docname in env.titles else docname)
             else:
