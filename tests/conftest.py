@@ -32,6 +32,13 @@ def grid(position: Position) -> str:
     return "\n".join(" ".join(str(v) for v in row) for row in position.rows(empty=0))
 
 
+def published_rows(text: str) -> list:
+    """Board text ("2 . 5 ...", rows top first) as a published page's grid: rows of numbers, None for "."."""
+    import textwrap
+    return [[None if c == "." else int(c) for c in line.split()]
+            for line in textwrap.dedent(text).strip().splitlines()]
+
+
 def literal(text: str) -> str:
     return "\n".join(" ".join(line.split()) for line in text.strip().splitlines()).replace(".", "0")
 

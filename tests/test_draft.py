@@ -13,7 +13,7 @@ from mancala_diagrams.cli.main import main
 from mancala_diagrams.files.draft import draft_page, measure, page_rules
 from mancala_diagrams.files.verify import Verifier
 
-from conftest import ROOT
+from conftest import ROOT, published_rows as grid
 
 
 @pytest.fixture
@@ -29,9 +29,6 @@ def project(tmp_path, monkeypatch):
     return tmp_path
 
 
-def grid(text):
-    return [[None if c == "." else int(c) for c in line.split()]
-            for line in textwrap.dedent(text).strip().splitlines()]
 
 
 def publish(project, page, *diagrams, heading=None, game=None):

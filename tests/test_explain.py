@@ -12,7 +12,7 @@ from mancala_diagrams.engine.geometry import CCW, CW
 from mancala_diagrams.engine.search import Bound, search
 from mancala_diagrams.files.verify import Verifier
 
-from conftest import ROOT, board, rules
+from conftest import ROOT, board, published_rows as grid, rules
 
 
 def cells(text):
@@ -102,9 +102,6 @@ def project(tmp_path, monkeypatch):
     return tmp_path
 
 
-def grid(text):
-    return [[None if c == "." else int(c) for c in line.split()]
-            for line in textwrap.dedent(text).strip().splitlines()]
 
 
 def publish(project, *diagrams):

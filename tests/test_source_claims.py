@@ -14,7 +14,7 @@ from mancala_diagrams.files.examples import ExampleLoader, replay_line
 from mancala_diagrams.files.loader import RulesLibrary
 from mancala_diagrams.files.verify import Verifier
 
-from conftest import ROOT
+from conftest import ROOT, published_rows as grid
 
 START4 = "2 2 2 2\n" * 4
 # South plays a2 clockwise from the start of katro on 4 columns: lap 1 ends in c2
@@ -52,8 +52,6 @@ def ind(board):
     return textwrap.indent(textwrap.dedent(board), "      ")
 
 
-def grid(text):
-    return [[None if c == "." else int(c) for c in line.split()] for line in textwrap.dedent(text).strip().splitlines()]
 
 
 def example(project, body, name="ex", rules="katro-4", page="katro"):
