@@ -135,6 +135,35 @@ def time_verify(repeat=5):
     return times, rows
 
 
+def encoders(pngs):
+    """The site's pictures encoded again, side by side: Pillow's PNG encoder (the
+    system zlib, level 6, the project's setting until issue 18) and png_bytes
+    (zlib-ng, level 5)."""
+    import io
+    from PIL import Image
+    from mancala_diagrams.drawing.render import PNG_LEVEL, png_bytes
+    pictures = []
+    for path in pngs:
+        with Image.open(path) as img:
+            img.load()
+            pictures.append((img.copy(), tuple(zip(*[iter(img.getpalette())] * 3))))
+    out = {}
+    for name in ("pillow", "png_bytes"):
+        t0, size = time.process_time(), 0
+        for pal, colours in pictures:
+            if name == "pillow":
+                buf = io.BytesIO()
+                pal.save(buf, format="PNG", compress_level=6)
+                size += buf.tell()
+            else:
+                size += len(png_bytes(pal, colours))
+        out[name] = (time.process_time() - t0, size / len(pictures))
+    (tp, sp), (tn, sn) = out["pillow"], out["png_bytes"]
+    print(f"PNG encoding of these {len(pictures)} pictures: Pillow (zlib level 6) {tp:.3f} s CPU, "
+          f"{sp / 1024:.1f} KB average; png_bytes (zlib-ng level {PNG_LEVEL}) {tn:.3f} s, {sn / 1024:.1f} KB "
+          f"(time ratio {tn / tp:.2f})")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--example", default=DEFAULT_EXAMPLE, help="the example file changed (relative to the project)")
@@ -235,6 +264,7 @@ def run(base: Path, args):
         print(f"images: {len(sizes)} PNG (density 2), average {avg / 1024:.1f} KB "
               f"(target < 12 KB: {verdict(avg < 12 * 1024)}), largest {sizes[-1] / 1024:.1f} KB "
               f"({pngs[-1].name}, {dims[0]}x{dims[1]} px), all {sum(sizes) / 1024:.0f} KB")
+        encoders(pngs)
     total = dir_size(site.build_dir / "site")
     site_pngs = sum(p.stat().st_size for p in (site.build_dir / "site").rglob("*.png"))
     print(f"site size: {total / 1024 / 1024:.2f} MB in all (en + fr), of which images "

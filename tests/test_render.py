@@ -285,3 +285,19 @@ def test_pasted_picture_has_the_pixels_of_the_whole_drawing():
         p = render.plan(pos, **kwargs)
         pasted += render._compose(p, render._palette_colours([])) is not None
     assert pasted >= 20      # many of these crowded pictures are pasted together (24 when written)
+
+
+def test_png_file_holds_the_palette_and_the_pixels_given():
+    """png_bytes writes what Pillow reads back exactly: the size, the palette's
+    own colours (no padding to 256) and each pixel's index, on a picture whose
+    rows differ (a wrong row length or a missing filter byte would shift them)."""
+    from mancala_diagrams.drawing.render import png_bytes
+    colours = ((255, 255, 255), (200, 10, 10), (10, 200, 10), (10, 10, 200), (0, 0, 0))
+    pal = Image.new("P", (7, 5))
+    pal.putdata([(x * 3 + y) % len(colours) for y in range(5) for x in range(7)])
+    got = png(png_bytes(pal, colours))
+    assert got.mode == "P" and got.size == (7, 5)
+    assert got.getpalette() == [v for c in colours for v in c]
+    assert list(got.tobytes()) == [(x * 3 + y) % len(colours) for y in range(5) for x in range(7)]
+    with pytest.raises(ValueError):
+        png_bytes(pal.convert("RGB"), colours)

@@ -5,9 +5,9 @@ board size with numbers, for a sowing order) and returns PNG bytes.  The image
 is drawn :data:`SUPERSAMPLE` times larger than its final size and reduced with
 a Lanczos filter, because Pillow draws shapes without anti-aliasing; the final
 image has twice the pixels of its display size (``density=2``) so that it is
-sharp on high-density screens.  It is then mapped to a fixed palette and saved
-with zlib level 6 (and only the palette's colours), which keeps a step image
-around 11 KB.
+sharp on high-density screens.  It is then mapped to a fixed palette and
+written as a PNG of its palette's colours only, compressed by zlib-ng at level 5
+(:func:`png_bytes`), which keeps a step image around 11 KB.
 
 Images contain digits only (seed counts, track numbers): words belong in the
 caption and the alt text, which can be translated.  Highlight *roles* are drawn
@@ -34,14 +34,16 @@ The output is deterministic: the same inputs give byte-identical PNGs.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import math
 import random
+import struct
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
+from zlib_ng import zlib_ng
 
 from ..errors import MancalaError
 from ..engine.position import Position
@@ -585,14 +587,38 @@ def render_png(position: Position, highlights=None, marks=None, numbers=None,
     pal = _compose(p, colours)
     if pal is None:
         pal = _quantize(_draw(p).reduce(SUPERSAMPLE), colours)
-    # the palette's own colours only (no pixel uses the rest): the 256 entries the
-    # quantization leaves would add half a kilobyte of zeros to every file
-    pal.putpalette(pal.getpalette()[:3 * len(colours)])
-    buf = io.BytesIO()
-    # zlib level 6: within 5 % of the smallest file (level 9, or optimize) at a
-    # seventh of the time; at level 9 the encoder was half of a clean site build
-    pal.save(buf, format="PNG", compress_level=6)
-    return buf.getvalue()
+    return png_bytes(pal, colours)
+
+
+#: zlib-ng at level 5 makes files as small as Pillow's encoder (the system zlib)
+#: at level 6 in less than half its time: bench/bench_site.py prints both.  Higher
+#: levels cost far more for a few per cent (level 9 was half of a clean build).
+PNG_LEVEL = 5
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def png_bytes(pal: Image.Image, colours: tuple) -> bytes:
+    """A palette image (mode P, its pixels indices into *colours*) as a PNG file:
+    the palette's own colours only (the 256 entries the quantization leaves
+    would add half a kilobyte of zeros), 8 bits a pixel, no filter (each row
+    starts with filter byte 0: the rows of a drawing of flat colours compress
+    best as they are).  Pillow writes the same chunks; the pixels are
+    compressed here with zlib-ng, which Pillow's encoder cannot use."""
+    if pal.mode != "P" or not 1 <= len(colours) <= 256:
+        raise ValueError(f"png_bytes needs a palette image of 1 to 256 colours, not {pal.mode}/{len(colours)}")
+    w, h = pal.size
+    rows = Image.new("P", (w + 1, h), 0)    # each row after a zero: its filter byte, "None"
+    rows.paste(pal, (1, 0))
+    return b"".join((
+        b"\x89PNG\r\n\x1a\n",
+        _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),   # 8-bit, palette, deflate, no interlace
+        _chunk(b"PLTE", bytes(v for c in colours for v in c[:3])),
+        _chunk(b"IDAT", zlib_ng.compress(rows.tobytes(), PNG_LEVEL)),
+        _chunk(b"IEND", b""),
+    ))
 
 
 def empty_board(columns: int, rows_per_player: int = 2, solo: bool = False) -> Position:
