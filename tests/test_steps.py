@@ -92,6 +92,47 @@ def test_steps_are_kept_for_the_other_language_only_while_every_input_is_unchang
     assert len(list(cache.glob("steps-*.pickle"))) == 3
 
 
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "published").is_dir(),
+                    reason="../shared/published is not beside the project")
+def test_a_start_read_from_a_published_diagram_is_kept_while_the_transcriptions_are_unchanged(
+        tmp_path, monkeypatch):
+    """An example whose start is ``from:`` a published diagram: kept for the
+    other language while ../shared/published is unchanged (its files are in the
+    key), loaded again once a transcription changes, and never kept when the
+    start comes from another example's transcription (../shared/published absent)."""
+    import shutil
+    from mancala_diagrams.files import steps as steps_module
+    for part in ("sources", "rules"):
+        shutil.copytree(ROOT / part, tmp_path / "p" / part)
+    root = tmp_path / "p"
+    pub = tmp_path / "published"
+    shutil.copytree(ROOT.parent / "shared" / "published", pub)
+    monkeypatch.setenv("MANCALA_PUBLISHED", str(pub))
+    example = root / "sources" / "katro-gorobaka" / "katro-mandry-dia-homana-single-hole-6.yaml"
+    cache = tmp_path / "cache"
+    loads = []
+    real = steps_module.load_example
+    monkeypatch.setattr(steps_module, "load_example", lambda *a: loads.append(a) or real(*a))
+    first_example, first = steps_module.load_steps(example, root, cache_dir=cache)
+    assert first_example.start_from["id"] == "katro-gorobaka-11" and len(loads) == 1
+    again_example, again = steps_module.load_steps(example, root, cache_dir=cache)
+    assert len(loads) == 1      # read back
+    assert [(s.diagram.id, s.position.cells) for s in again] == [(s.diagram.id, s.position.cells) for s in first]
+    assert again_example.start_from == first_example.start_from
+
+    page = pub / "katro-gorobaka.json"
+    page.write_text(page.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    steps_module.load_steps(example, root, cache_dir=cache)
+    assert len(loads) == 2      # a transcription changed: loaded again
+
+    monkeypatch.setenv("MANCALA_PUBLISHED", str(tmp_path / "absent"))
+    monkeypatch.chdir(tmp_path)     # ../shared/published beside the project is not there either
+    kept = len(list(cache.glob("steps-*.pickle")))
+    for _ in range(2):
+        steps_module.load_steps(example, root, cache_dir=cache)
+    assert len(loads) == 4 and len(list(cache.glob("steps-*.pickle"))) == kept
+
+
 def test_a_published_grid_becomes_a_board_and_the_differing_holes_are_found():
     replayed = Position.from_rows([[1, 2, 3], [4, 5, 6]])
     published = grid_position([[1, None, 3], [4, 9, 6]], replayed)

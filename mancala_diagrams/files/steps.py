@@ -33,22 +33,26 @@ class Step:
 _LIBRARIES: dict = {}
 
 
-def rules_library(directory) -> RulesLibrary:
+def rules_library(directory, signature=None) -> RulesLibrary:
     """One rules library per rules folder for a whole build (each example used to
-    parse its rules files again), renewed when a rules file changes."""
-    files = sorted(Path(directory).glob("*.yaml"))
-    signature = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    parse its rules files again), renewed when a rules file changes: when the
+    *signature* changes, a hash of the folder's files already taken (the
+    :func:`project_digest` of a build), else their names, times and sizes."""
+    if signature is None:
+        signature = tuple((p.name, st.st_mtime_ns, st.st_size)
+                          for p in sorted(Path(directory).glob("*.yaml")) for st in (p.stat(),))
     cached = _LIBRARIES.get(str(directory))
     if cached is None or cached[0] != signature:
         cached = _LIBRARIES[str(directory)] = (signature, RulesLibrary(directory))
     return cached[1]
 
 
-def load_example(path, root) -> Example:
-    """The example file *path*, with the rules of the project at *root*."""
+def load_example(path, root, project=None) -> Example:
+    """The example file *path*, with the rules of the project at *root*
+    (*project*: its :func:`project_digest`, if already taken)."""
     if not Path(path).exists():
         raise MancalaError("no such example file", file=str(path))
-    return ExampleLoader(rules_library(Path(root) / "rules")).load(path)
+    return ExampleLoader(rules_library(Path(root) / "rules", project)).load(path)
 
 
 def load_steps(path, root, cache_dir=None, project=None) -> tuple[Example, list]:
@@ -64,6 +68,7 @@ def load_steps(path, root, cache_dir=None, project=None) -> tuple[Example, list]
         example = load_example(path, root)
         return example, list(example_steps(example))
     import pickle
+    project = project or project_digest(root)
     key = _steps_key(path, root, project)
     cache = Path(cache_dir) / f"steps-{key}.pickle" if key else None
     if cache is not None:
@@ -72,9 +77,11 @@ def load_steps(path, root, cache_dir=None, project=None) -> tuple[Example, list]
                 return pickle.load(fh)
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
             pass
-    example = load_example(path, root)
+    example = load_example(path, root, project)
     steps = list(example_steps(example))
-    if cache is not None and example.start_from is None:   # a board read from another file: not kept
+    # a start read from the published transcriptions is in the key (project_digest); one read
+    # from another example's transcription (../shared/published absent) is not: not kept
+    if cache is not None and (example.start_from is None or _published(root) is not None):
         from .atomic import write_atomically
         try:
             write_atomically(cache, pickle.dumps((example, steps), protocol=pickle.HIGHEST_PROTOCOL))
@@ -86,11 +93,17 @@ def load_steps(path, root, cache_dir=None, project=None) -> tuple[Example, list]
 _CODE: list = []
 
 
+def _published(root):
+    from .project import published_dir
+    return published_dir(root)
+
+
 def project_digest(root) -> bytes:
     """A hash of what loading any example of the project at *root* reads besides
     the example file: every rules file (names and bytes), the pages a source may
-    name, and the code (:func:`.memo.add_code`, hashed once per process).  The
-    Sphinx extension takes it once per build."""
+    name, the published transcriptions (names and bytes: a start ``from:`` a
+    published diagram is read there), and the code (:func:`.memo.add_code`,
+    hashed once per process).  The Sphinx extension takes it once per build."""
     import hashlib
     from . import memo
     from .project import known_pages
@@ -103,20 +116,23 @@ def project_digest(root) -> bytes:
         h.update(f"{f.relative_to(root)}\0".encode() + (memo.file_digest(f) or b"-"))
     for kind, names in sorted(known_pages(root).items()):
         h.update(f"{kind}\0{chr(0).join(sorted(names))}\0".encode())
+    pub = _published(root)
+    for f in sorted(Path(pub).glob("*.json")) if pub is not None else []:
+        h.update(f"{f.name}\0".encode() + (memo.file_digest(f) or b"-"))
     return h.digest()
 
 
-def _steps_key(path, root, project=None) -> str | None:
+def _steps_key(path, root, project) -> str | None:
     """A hash of what loading *path* reads: its name as given (it is in the
-    messages) and bytes, and :func:`project_digest` (*project*, if already
-    taken); None if the example cannot be read."""
+    messages) and bytes, and *project* (:func:`project_digest` of *root*);
+    None if the example cannot be read."""
     import hashlib
     import os
     from . import memo
     digest = memo.file_digest(path)
     if digest is None:
         return None
-    h = hashlib.blake2b(project or project_digest(root), digest_size=16)
+    h = hashlib.blake2b(project, digest_size=16)
     text = str(path)
     h.update(f"{text}\0{'' if os.path.isabs(text) else os.getcwd()}\0{os.path.realpath(root)}\0".encode())
     h.update(digest)
