@@ -475,6 +475,7 @@ class ExampleDirective(MancalaDirective):
             note += items
             result.append(note)
         records, figures = [], []
+        shown = self.shown_path(example.path)
         # the same image size on every step, the hand shown on every step if any holds seeds
         options = images.example_options(steps)
         for step in steps:
@@ -508,7 +509,7 @@ class ExampleDirective(MancalaDirective):
             records.append({"id": diagram.id, "anchor": anchor,
                             "status": "erratum" if erratum is not None else "drawn",
                             "reason": dict(erratum.reason) if erratum is not None else None,
-                            "example": self.shown_path(example.path)})
+                            "example": shown})
         data = getattr(self.env, "mancala_diagrams", {})
         data.setdefault(self.env.docname, []).extend(records)
         self.env.mancala_diagrams = data
