@@ -436,11 +436,10 @@ class ExampleDirective(MancalaDirective):
             return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
         return out
 
-    def add_credit(self, fig, diagram_id, lang):
+    def add_credit(self, fig, diagram_id, lang, entries):
         """The published diagram's credit at the end of its caption: author,
         site, page and the diagram's number on it, linked to the page (from the
-        bibliography entry ``busser-PAGE``)."""
-        entries = bibliography_entries(self.env)
+        bibliography entry ``busser-PAGE`` of *entries*, :func:`bibliography_entries`)."""
         page, _, number = diagram_id.rpartition("-")
         if not entries or not number.isdigit():
             return
@@ -476,6 +475,7 @@ class ExampleDirective(MancalaDirective):
             result.append(note)
         records, figures = [], []
         shown = self.shown_path(example.path)
+        entries = None if example.generated else bibliography_entries(self.env)
         # the same image size on every step, the hand shown on every step if any holds seeds
         options = images.example_options(steps)
         for step in steps:
@@ -504,7 +504,7 @@ class ExampleDirective(MancalaDirective):
                 fig = self.figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
                                   f"{diagram.id}. {text}", ids=[anchor])
             if not example.generated:
-                self.add_credit(fig, diagram.id, lang)
+                self.add_credit(fig, diagram.id, lang, entries)
             figures.append(fig)
             records.append({"id": diagram.id, "anchor": anchor,
                             "status": "erratum" if erratum is not None else "drawn",
