@@ -19,6 +19,7 @@ import hashlib
 import os
 import stat
 from collections import OrderedDict
+from functools import lru_cache
 
 from ..limits import MAX_FILE_BYTES
 
@@ -90,12 +91,21 @@ def clear():
 
 def add_code(h) -> None:
     """Add to the hash *h* what loading and checking also depend on besides the
-    files read: the package's own source files (names and bytes), Python's
-    version and the versions of the libraries it parses and validates with."""
+    files read: :func:`code_digest`."""
+    h.update(code_digest())
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> bytes:
+    """A hash of the package's own source files (names and bytes), Python's
+    version and the versions of the libraries it parses and validates with:
+    taken once per process (a site build's caches use it three times in each
+    language's build)."""
     import sys
     from importlib import metadata
     from pathlib import Path
     package = Path(__file__).resolve().parent.parent
+    h = hashlib.blake2b(digest_size=16)
     h.update(sys.version.encode())
     for lib in ("PyYAML", "jsonschema"):
         try:
@@ -106,4 +116,5 @@ def add_code(h) -> None:
     for f in sorted(package.rglob("*.py")) + sorted(package.rglob("*.json")):
         if f.is_file():
             h.update(str(f).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.digest()
 

@@ -90,9 +90,6 @@ def load_steps(path, root, cache_dir=None, project=None) -> tuple[Example, list]
     return example, steps
 
 
-_CODE: list = []
-
-
 def _published(root):
     from .project import published_dir
     return published_dir(root)
@@ -102,16 +99,12 @@ def project_digest(root) -> bytes:
     """A hash of what loading any example of the project at *root* reads besides
     the example file: every rules file (names and bytes), the pages a source may
     name, the published transcriptions (names and bytes: a start ``from:`` a
-    published diagram is read there), and the code (:func:`.memo.add_code`,
+    published diagram is read there), and the code (:func:`.memo.code_digest`,
     hashed once per process).  The Sphinx extension takes it once per build."""
     import hashlib
     from . import memo
     from .project import known_pages
-    if not _CODE:
-        h = hashlib.blake2b(digest_size=16)
-        memo.add_code(h)
-        _CODE.append(h.digest())
-    h = hashlib.blake2b(_CODE[0], digest_size=16)
+    h = hashlib.blake2b(memo.code_digest(), digest_size=16)
     for f in sorted((Path(root) / "rules").rglob("*.yaml")):
         h.update(f"{f.relative_to(root)}\0".encode() + (memo.file_digest(f) or b"-"))
     for kind, names in sorted(known_pages(root).items()):
