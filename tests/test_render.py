@@ -301,3 +301,17 @@ def test_png_file_holds_the_palette_and_the_pixels_given():
     assert list(got.tobytes()) == [(x * 3 + y) % len(colours) for y in range(5) for x in range(7)]
     with pytest.raises(ValueError):
         png_bytes(pal.convert("RGB"), colours)
+
+
+def test_a_hole_named_by_a_wide_letter_is_pasted_with_the_pixels_of_the_whole_drawing():
+    """De Voogt's letter M makes a badge a shade wider than high: it is drawn
+    round, so that its hole can be drawn alone and pasted (Pillow refused the
+    rounded rectangle there), with the very pixels of the picture drawn whole."""
+    from mancala_diagrams.drawing import render
+    pos = Position.from_text(KATRO_06)
+    kwargs = {"labels": {0: "M", 7: "W", 13: "B"}, "highlights": {"last": [7]}}
+    p = render.plan(pos, **kwargs)
+    composed = render._compose(p, render._palette_colours([]))
+    assert composed is not None
+    whole = render.render_image(pos, **kwargs).quantize(palette=composed, dither=Image.Dither.NONE)
+    assert composed.convert("RGB").tobytes() == whole.convert("RGB").tobytes()

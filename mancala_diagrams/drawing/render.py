@@ -50,7 +50,7 @@ from ..engine.position import Position
 from . import layout
 
 #: Bump when the drawing changes, so that cached images are redrawn.
-RENDER_VERSION = 9
+RENDER_VERSION = 10
 
 ROLES = ("emptied", "sown", "last", "captured", "special", "differs", "sow-right", "sow-left", "sow-choice")
 #: the roles drawn as a sign across the hole (an arrow, a question mark) rather than a ring
@@ -313,6 +313,8 @@ def _badge(d, k, cx, cy, text, font, fill=BADGE, r=None):
     tw = d.textlength(text, font=font)
     r = r or 8.5 * k
     half = max(r, tw / 2 + 2.5 * k)
+    if half < r + 1:    # less than a drawing pixel wider than high: round (Pillow's rounded
+        half = r        # rectangle has no straight top edge to draw, and may fail on it)
     d.rounded_rectangle((cx - half, cy - r, cx + half, cy + r), radius=r, fill=fill,
                         outline=BADGE_EDGE, width=max(1, k // 2))
     d.text((cx, cy), text, font=font, fill=INK, anchor="mm", stroke_width=max(1, k // 4),
@@ -498,6 +500,9 @@ def _quantize(img: Image.Image, colours: tuple) -> Image.Image:
     return img.quantize(palette=_palette_cached(colours), dither=Image.Dither.NONE)
 
 
+_DRAWN = [0] + [255] * 255     # an alpha value to the mask of the pixels drawn
+
+
 @lru_cache(maxsize=1024)
 def _sprite(spot: Spot, o: Options):
     """(pixels, mask, box): the spot drawn alone, cut to the box of the pixels it
@@ -509,32 +514,48 @@ def _sprite(spot: Spot, o: Options):
     img = Image.new("RGBA", (2 * size, 2 * size), (0, 0, 0, 0))
     try:
         _draw_spot(ImageDraw.Draw(img), size, size, spot, o)
-    except ValueError:  # a badge just as wide as it is high: Pillow may find it empty here (float
-        return None     # rounding) and not where the picture has it; that picture is drawn whole
+    except ValueError:  # Pillow refusing a shape drawn here (float rounding) that the whole
+        return None     # picture has elsewhere: that picture is drawn whole
     alpha = img.getchannel("A")
     bbox = alpha.getbbox() or (size, size, size, size)
     if any(alpha.histogram()[1:255]) or min(bbox) <= 0 or max(bbox) >= 2 * size:
         return None     # partly transparent pixels, or a drawing reaching the square's edge
     s = SUPERSAMPLE
     bbox = tuple(v // s * s for v in bbox[:2]) + tuple(-(-v // s) * s for v in bbox[2:])
-    mask = alpha.crop(bbox).point(lambda v: 255 if v else 0, "1")
+    mask = alpha.crop(bbox).point(_DRAWN, "1")
     return img.crop(bbox).convert("RGB"), mask, tuple(v - size for v in bbox)
 
 
+class _Base:
+    """One empty board (:func:`_background`'s arguments) in one palette: the key
+    of its final-size picture and of its tiles.  :func:`_base_key` makes one per
+    pair, so that a key is compared by identity (a tile's lookup then hashes
+    four small values, not the board's coordinates and the whole palette)."""
+    __slots__ = ("background", "colours", "__weakref__")
+
+    def __init__(self, background: tuple, colours: tuple):
+        self.background, self.colours = background, colours
+
+
 @lru_cache(maxsize=64)
-def _base(background: tuple, colours: tuple) -> Image.Image:
+def _base_key(background: tuple, colours: tuple) -> _Base:
+    return _Base(background, colours)
+
+
+@lru_cache(maxsize=64)
+def _base(board: _Base) -> Image.Image:
     """The empty board with its coordinates at final size, as palette indices."""
-    return _quantize(_background(*background).reduce(SUPERSAMPLE), colours)
+    return _quantize(_background(*board.background).reduce(SUPERSAMPLE), board.colours)
 
 
 @lru_cache(maxsize=8192)
-def _tile(background: tuple, cx: int, cy: int, spot: Spot, colours: tuple):
+def _tile(board: _Base, cx: int, cy: int, spot: Spot):
     """The final pixels (palette indices) of the box of *spot* drawn at (cx, cy),
     as the reduction of the whole drawing has them there."""
-    pixels, mask, (x0, y0, x1, y1) = _sprite(spot, background[0][3])
-    region = _background(*background).crop((cx + x0, cy + y0, cx + x1, cy + y1))
+    pixels, mask, (x0, y0, x1, y1) = _sprite(spot, board.background[0][3])
+    region = _background(*board.background).crop((cx + x0, cy + y0, cx + x1, cy + y1))
     region.paste(pixels, (0, 0), mask)
-    return _quantize(region.reduce(SUPERSAMPLE), colours)
+    return _quantize(region.reduce(SUPERSAMPLE), board.colours)
 
 
 def _compose(p: Plan, colours: tuple):
@@ -560,9 +581,10 @@ def _compose(p: Plan, colours: tuple):
                 break
             if b[1] < a[3] and a[1] < b[3]:
                 return None
-    img = _base(p.background, colours).copy()
+    board = _base_key(p.background, colours)
+    img = _base(board).copy()
     for x0, y0, _x1, _y1, cx, cy, spot in boxes:
-        img.paste(_tile(p.background, cx, cy, spot, colours), (x0 // s, y0 // s))
+        img.paste(_tile(board, cx, cy, spot), (x0 // s, y0 // s))
     return img
 
 
