@@ -188,8 +188,10 @@ class MancalaDirective(SphinxDirective):
         w, h = images.image_size(position, options, labels)
         # width and height (CSS pixels, the PNG has twice as many): the page keeps the picture's
         # room before it loads; the CSS lets it shrink to the screen keeping its ratio
-        return nodes.image(uri=uri, alt=alt, width=str(w), height=str(h),
-                           classes=["mancala-board", "no-scaled-link"], mancala_file=str(path))
+        img = nodes.image(uri=uri, alt=alt, width=str(w), height=str(h),
+                          classes=["mancala-board", "no-scaled-link"], mancala_file=str(path))
+        self.set_source_info(img)   # else Sphinx's ApplySourceWorkaround patches it in, logging its XML
+        return img
 
     def plain(self):
         """``mancala_plain``: a paragraph instead of the drawing (make bench's baseline)."""
@@ -385,6 +387,7 @@ class LegendDirective(MancalaDirective):
             w, h = render.board_size(sample.geometry, small)
             img = nodes.image(uri=uri, alt=captions.role_name(role, lang), width=str(w), height=str(h),
                               classes=["mancala-legend-sample", "no-scaled-link"], mancala_file=str(path))
+            self.set_source_info(img)
             para = nodes.paragraph()
             para += img
             text = " " + captions.legend_text(role, lang)
