@@ -293,6 +293,7 @@ def transcription_of(root, diagram_id, exclude=None):
 class ExampleLoader:
     def __init__(self, library: RulesLibrary):
         self.library = library
+        self._pages = None      # known_pages of the project, read at the first check (check_page)
 
     def load(self, path) -> Example:
         """Read, check and parse an example file.  The hand-written checks come
@@ -493,7 +494,9 @@ class ExampleLoader:
             raise _err("source: which page are the diagrams from?", file, loc,
                        expected="page: a file of ../shared/published (katro) or a bibliography key")
         page = source["page"]
-        known = known_pages(self.library.directory.parent)
+        if self._pages is None:
+            self._pages = known_pages(self.library.directory.parent)
+        known = self._pages
         names = known["published"] | known["listed"] | known["bibliography"]
         if not isinstance(page, str) or page not in names:
             where = ("../shared/published, docs/data/pages.txt or docs/bibliography.md"
