@@ -7,6 +7,6 @@ words, in the build's language, with the sentences of the gettext catalogs
 :mod:`.images` keeps the drawn boards as files named by their content and says
 what a step highlights.
 
-May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.engine`,
-Pillow and Babel; never the file formats, the solver, Sphinx or the CLI.
+May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.atomic`,
+:mod:`mancala_diagrams.engine`, Pillow and Babel; never the file formats, the solver, Sphinx or the CLI.
 """

@@ -3,18 +3,18 @@
 :func:`image_file` draws a position into a folder of PNG files named by a hash
 of their content (:func:`render.cache_key`), written atomically: an unchanged
 image is never drawn twice (the builds of both languages share the folder) and
-a crash never leaves half a file.  The environment variable
+a crash never leaves half a file (:func:`~mancala_diagrams.atomic.write_atomically`).  The environment variable
 ``MANCALA_RENDER_LOG`` names a file to which each image actually drawn appends
 its name and drawing time (``make bench``).
 """
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
+from ..atomic import write_atomically
 from . import layout, render
 
 
@@ -32,15 +32,7 @@ def image_file(folder, position, highlights=None, marks=None, numbers=None, opti
         if log:  # make bench: which images a build drew, and how long each took
             with open(log, "a", encoding="utf-8") as fh:
                 fh.write(f"{path.name}\t{time.perf_counter() - started:.6f}\n")
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".png")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        write_atomically(path, data)
     return path
 
 

@@ -7,9 +7,8 @@ Schemas generated from those tables), :mod:`.loader` (rules files),
 example's steps as a page shows them), :mod:`.verify` (published
 diagrams against the replay), :mod:`.project` (where the project's folders
 are), :mod:`.scaffold` (the ``new`` command's starting files),
-:mod:`.blockdocs` (the generated building-blocks page), :mod:`.memo` and
-:mod:`.atomic` (files written whole).
+:mod:`.blockdocs` (the generated building-blocks page) and :mod:`.memo`.
 
-May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.engine`,
+May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.atomic`, :mod:`mancala_diagrams.engine`,
 PyYAML and jsonschema; never the drawing, the solver, Sphinx or the CLI.
 """

@@ -82,7 +82,7 @@ def load_steps(path, root, cache_dir=None, project=None) -> tuple[Example, list]
     # a start read from the published transcriptions is in the key (project_digest); one read
     # from another example's transcription (../shared/published absent) is not: not kept
     if cache is not None and (example.start_from is None or _published(root) is not None):
-        from .atomic import write_atomically
+        from ..atomic import write_atomically
         try:
             write_atomically(cache, pickle.dumps((example, steps), protocol=pickle.HIGHEST_PROTOCOL))
         except (OSError, pickle.PicklingError, TypeError, AttributeError):

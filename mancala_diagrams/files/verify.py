@@ -392,7 +392,7 @@ def verify_all(root=None, paths=None, cache_dir=None, coverage=False) -> list[di
         text = json.dumps(rows, ensure_ascii=False)
     except (TypeError, ValueError):
         return rows + v.uncovered(rows) if coverage else rows  # a row that is not plain data: not kept
-    from .atomic import write_atomically
+    from ..atomic import write_atomically
     try:
         write_atomically(cache, text.encode("utf-8"))
     except OSError:

@@ -581,7 +581,7 @@ def visit_image_html(self, node):
         except FileExistsError:
             pass
         except OSError:
-            from ..files.atomic import write_atomically
+            from ..atomic import write_atomically
             write_atomically(target, src.read_bytes())     # whole, even with parallel writers
     atts = {"src": posixpath.join(self.builder.imgpath, src.name), "alt": node["alt"],
             "width": node["width"], "height": node["height"]}

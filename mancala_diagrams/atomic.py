@@ -1,5 +1,10 @@
 """Files written whole: a reader (the other language's build, a second writer)
-sees the old file or the new one, never half of one."""
+sees the old file or the new one, never half of one.
+
+May import: nothing (every layer may import it, as it may import
+:mod:`.errors`): the drawing's image files and the files layer's caches are
+written the same way.
+"""
 from __future__ import annotations
 
 import os
