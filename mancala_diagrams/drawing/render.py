@@ -531,7 +531,7 @@ class _Base:
     of its final-size picture and of its tiles.  :func:`_base_key` makes one per
     pair, so that a key is compared by identity (a tile's lookup then hashes
     four small values, not the board's coordinates and the whole palette)."""
-    __slots__ = ("background", "colours", "__weakref__")
+    __slots__ = ("background", "colours")
 
     def __init__(self, background: tuple, colours: tuple):
         self.background, self.colours = background, colours

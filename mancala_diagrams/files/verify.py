@@ -60,15 +60,13 @@ def _rows_from_cells(cells, geometry):
 class Verifier:
     def __init__(self, root=None):
         self.root = find_root(root)
-        self._real_root = None      # the root with its links resolved (rel), once
+        self._real_root = self.root.resolve()     # for rel: the root's links resolved once
         self.library = RulesLibrary(self.root / "rules")
         self.loader = ExampleLoader(self.library)
         pub = published_dir(self.root)
         self.published = published_diagrams(str(pub)) if pub else None
 
     def rel(self, path):
-        if self._real_root is None:
-            self._real_root = self.root.resolve()
         try:
             return str(Path(path).resolve().relative_to(self._real_root))
         except ValueError:
