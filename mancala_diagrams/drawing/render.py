@@ -352,11 +352,13 @@ def _sign(d, k, cx, cy, R, way):
     d.polygon(shape, fill=ROLE_COLOURS["sow-right"], outline=INK, width=max(2, k))
 
 
-def _draw_spot(d, cx, cy, spot: Spot, o: Options):
+def _draw_spot(d, cx, cy, spot: Spot, cell: int, density: int):
     """Draw one hole (its tint, frames, the carved hole, rings, seeds and badges)
-    or one bowl, centred on (cx, cy) in drawing pixels."""
-    k = o.density * SUPERSAMPLE
-    cell = o.cell * k
+    or one bowl, centred on (cx, cy) in drawing pixels, for holes of *cell* CSS
+    pixels at *density* (of the options, only these two shape a spot: its
+    sprite is kept by them)."""
+    k = density * SUPERSAMPLE
+    cell = cell * k
     badge_font = _font_cached(int(BADGE_FONT * k))
     if spot.kind != "hole":     # a bowl: a reserve, or the seeds in hand
         R = spot.radius * k
@@ -445,7 +447,7 @@ def _draw(p: Plan) -> Image.Image:
     img = _background(*p.background).copy()
     d = ImageDraw.Draw(img)
     for cx, cy, spot in p.spots:
-        _draw_spot(d, cx, cy, spot, p.options)
+        _draw_spot(d, cx, cy, spot, p.options.cell, p.options.density)
     return img
 
 
@@ -504,26 +506,28 @@ _DRAWN = [0] + [255] * 255     # an alpha value to the mask of the pixels drawn
 
 
 @lru_cache(maxsize=1024)
-def _sprite(spot: Spot, o: Options):
-    """(pixels, mask, box): the spot drawn alone, cut to the box of the pixels it
-    draws widened to whole blocks of the reduction (*box*, relative to the
-    centre, in drawing pixels), and which of them it draws; None if some pixel
-    would be partly transparent (pasting it would not give the pixels of drawing
-    it in place)."""
-    size = max(o.cell, int(spot.radius) + 1) * o.density * SUPERSAMPLE
+def _sprite(spot: Spot, cell: int, density: int):
+    """(pixels, mask, box): the spot drawn alone (:func:`_draw_spot`), cut to the
+    box of the pixels it draws widened to whole blocks of the reduction (*box*,
+    relative to the centre, in drawing pixels), and which of them it draws
+    (*mask*); None if some pixel would be partly transparent (pasting it would
+    not give the pixels of drawing it in place)."""
+    size = max(cell, int(spot.radius) + 1) * density * SUPERSAMPLE
     img = Image.new("RGBA", (2 * size, 2 * size), (0, 0, 0, 0))
     try:
-        _draw_spot(ImageDraw.Draw(img), size, size, spot, o)
+        _draw_spot(ImageDraw.Draw(img), size, size, spot, cell, density)
     except ValueError:  # Pillow refusing a shape drawn here (float rounding) that the whole
         return None     # picture has elsewhere: that picture is drawn whole
-    alpha = img.getchannel("A")
-    bbox = alpha.getbbox() or (size, size, size, size)
-    if any(alpha.histogram()[1:255]) or min(bbox) <= 0 or max(bbox) >= 2 * size:
-        return None     # partly transparent pixels, or a drawing reaching the square's edge
+    bbox = img.getbbox() or (size, size, size, size)    # of the alpha channel
+    if min(bbox) <= 0 or max(bbox) >= 2 * size:
+        return None     # a drawing reaching the square's edge
     s = SUPERSAMPLE
     bbox = tuple(v // s * s for v in bbox[:2]) + tuple(-(-v // s) * s for v in bbox[2:])
-    mask = alpha.crop(bbox).point(_DRAWN, "1")
-    return img.crop(bbox).convert("RGB"), mask, tuple(v - size for v in bbox)
+    drawn = img.crop(bbox)
+    alpha = drawn.getchannel("A")
+    if any(alpha.histogram()[1:255]):
+        return None     # partly transparent pixels
+    return drawn.convert("RGB"), alpha.point(_DRAWN, "1"), tuple(v - size for v in bbox)
 
 
 class _Base:
@@ -552,7 +556,8 @@ def _base(board: _Base) -> Image.Image:
 def _tile(board: _Base, cx: int, cy: int, spot: Spot):
     """The final pixels (palette indices) of the box of *spot* drawn at (cx, cy),
     as the reduction of the whole drawing has them there."""
-    pixels, mask, (x0, y0, x1, y1) = _sprite(spot, board.background[0][3])
+    o = board.background[0][3]
+    pixels, mask, (x0, y0, x1, y1) = _sprite(spot, o.cell, o.density)
     region = _background(*board.background).crop((cx + x0, cy + y0, cx + x1, cy + y1))
     region.paste(pixels, (0, 0), mask)
     return _quantize(region.reduce(SUPERSAMPLE), board.colours)
@@ -568,7 +573,7 @@ def _compose(p: Plan, colours: tuple):
     for cx, cy, spot in p.spots:
         if cx != int(cx) or cy != int(cy) or int(cx) % s or int(cy) % s:
             return None
-        made = _sprite(spot, p.options)
+        made = _sprite(spot, p.options.cell, p.options.density)
         if made is None:
             return None
         x0, y0, x1, y1 = made[2]
