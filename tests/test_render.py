@@ -315,3 +315,49 @@ def test_a_hole_named_by_a_wide_letter_is_pasted_with_the_pixels_of_the_whole_dr
     assert composed is not None
     whole = render.render_image(pos, **kwargs).quantize(palette=composed, dither=Image.Dither.NONE)
     assert composed.convert("RGB").tobytes() == whole.convert("RGB").tobytes()
+
+
+def test_a_badge_pasted_from_its_one_drawing_has_the_pixels_of_drawing_it_in_place():
+    """A hole's sprite pastes its badges from one drawing of each (text, colour,
+    position within two pixels): over a drawn hole, at centres whose whole part
+    is odd and whose fraction is a half (where Pillow, rounding half to even,
+    draws a badge shifted by one pixel differently), the pixels are those of
+    the badge drawn in place."""
+    from PIL import ImageDraw
+    from mancala_diagrams.drawing import render
+    k = DENSITY * render.SUPERSAMPLE
+    font = render._font_cached(int(render.BADGE_FONT * k))
+
+    def hole_with_badge(badge, cx, cy, text, fill):
+        img = Image.new("RGBA", (240, 240), (0, 0, 0, 0))
+        d = ImageDraw.Draw(img)
+        d.ellipse((40, 40, 200, 200), fill=render.HOLE)
+        badge(img, d, cx, cy, text, fill)
+        return img
+
+    def in_place(img, d, cx, cy, text, fill):
+        render._badge(d, k, cx, cy, text, font, fill)
+
+    def pasted(img, d, cx, cy, text, fill):
+        render._pasted_badge(img, d, k, cx, cy, text, font, fill)
+
+    for cx, cy in ((121.5, 119.5), (120.5, 121.5), (123.776, 125.776), (118.0, 121.0)):
+        for text, fill in (("12", render.BADGE), ("XYZ", render.NUMBER_FILL), ("b2", render.BADGE), ("7", render.BADGE)):
+            want = hole_with_badge(in_place, cx, cy, text, fill)
+            got = hole_with_badge(pasted, cx, cy, text, fill)
+            assert want.tobytes() == got.tobytes(), (cx, cy, text)
+
+
+def test_a_badge_whose_text_reaches_past_it_is_drawn_in_place():
+    """A badge too short for its text (the text's edge blends with what lies
+    under the badge) has no one drawing to paste: it is drawn in place."""
+    from PIL import ImageDraw
+    from mancala_diagrams.drawing import render
+    k = DENSITY * render.SUPERSAMPLE
+    font = render._font_cached(int(render.BADGE_FONT * k))
+    assert render._badge_sprite(k, 0.5, 0.5, "8", font, render.BADGE, 2 * k) is None
+    want, got = (Image.new("RGBA", (200, 200), (0, 0, 0, 0)) for _ in range(2))
+    render._badge(ImageDraw.Draw(want), k, 101.5, 99.5, "8", font, render.BADGE, 2 * k)
+    render._pasted_badge(got, ImageDraw.Draw(got), k, 101.5, 99.5, "8", font, render.BADGE, 2 * k)
+    assert want.tobytes() == got.tobytes()
+    assert render._badge_sprite(k, 0.5, 0.5, "8", font, render.BADGE, None) is not None

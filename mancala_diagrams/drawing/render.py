@@ -40,7 +40,7 @@ import random
 import struct
 import zlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 from zlib_ng import zlib_ng
@@ -309,6 +309,9 @@ def plan(position: Position, highlights=None, marks=None, numbers=None,
     return Plan((board, lay.coordinates), tuple(spots), o)
 
 
+_DRAWN = [0] + [255] * 255     # an alpha value to the mask of the pixels drawn
+
+
 def _badge(d, k, cx, cy, text, font, fill=BADGE, r=None):
     tw = d.textlength(text, font=font)
     r = r or 8.5 * k
@@ -319,6 +322,38 @@ def _badge(d, k, cx, cy, text, font, fill=BADGE, r=None):
                         outline=BADGE_EDGE, width=max(1, k // 2))
     d.text((cx, cy), text, font=font, fill=INK, anchor="mm", stroke_width=max(1, k // 4),
            stroke_fill=INK)
+
+
+@lru_cache(maxsize=512)
+def _badge_sprite(k, fx, fy, text, font, fill, r):
+    """(pixels, mask, (x, y)): :func:`_badge` drawn alone, centred on (fx, fy) in
+    [0, 2) x [0, 2), cut to the pixels it draws (*mask*), whose upper-left
+    corner is at (x, y); None if some pixel would be partly transparent (its
+    text reaching past the badge)."""
+    pad = 2 * int(font.getlength(text) / 4 + (r or 10 * k) / 2 + 2 * k)  # even (_pasted_badge), past the badge
+    img = Image.new("RGBA", (2 * pad, 2 * pad), (0, 0, 0, 0))
+    _badge(ImageDraw.Draw(img), k, pad + fx, pad + fy, text, font, fill, r)
+    box = img.getbbox()     # of the alpha channel
+    drawn = img.crop(box)
+    alpha = drawn.getchannel("A")
+    if min(box) <= 0 or max(box) >= 2 * pad or any(alpha.histogram()[1:255]):
+        return None
+    return drawn.convert("RGB"), alpha.point(_DRAWN, "1"), (box[0] - pad, box[1] - pad)
+
+
+def _pasted_badge(img, d, k, cx, cy, text, font, fill=BADGE, r=None):
+    """:func:`_badge` on *img* (drawn by *d*), pasted from the same badge drawn
+    once (a site's few hundred holes show a few dozen badges): the same pixels,
+    for the badge is drawn the same way two pixels to the left or up (Pillow
+    rounds coordinates half to even, so an odd shift might round a half the
+    other way)."""
+    ox, oy = int(cx) // 2 * 2, int(cy) // 2 * 2
+    made = _badge_sprite(k, cx - ox, cy - oy, text, font, fill, r)
+    if made is None:
+        _badge(d, k, cx, cy, text, font, fill, r)
+        return
+    pixels, mask, (x, y) = made
+    img.paste(pixels, (ox + x, oy + y), mask)
 
 
 def _pebbles(d, k, cx, cy, n, radius):
@@ -352,11 +387,12 @@ def _sign(d, k, cx, cy, R, way):
     d.polygon(shape, fill=ROLE_COLOURS["sow-right"], outline=INK, width=max(2, k))
 
 
-def _draw_spot(d, cx, cy, spot: Spot, cell: int, density: int):
+def _draw_spot(d, cx, cy, spot: Spot, cell: int, density: int, badge=_badge):
     """Draw one hole (its tint, frames, the carved hole, rings, seeds and badges)
     or one bowl, centred on (cx, cy) in drawing pixels, for holes of *cell* CSS
     pixels at *density* (of the options, only these two shape a spot: its
-    sprite is kept by them)."""
+    sprite is kept by them).  *badge* draws the badges (:func:`_badge`'s
+    arguments)."""
     k = density * SUPERSAMPLE
     cell = cell * k
     badge_font = _font_cached(int(BADGE_FONT * k))
@@ -367,7 +403,7 @@ def _draw_spot(d, cx, cy, spot: Spot, cell: int, density: int):
         if spot.count:
             _pebbles(d, k, cx, cy, spot.count, R * 0.85)
         if spot.count or spot.kind == "hand":   # an empty hand says so: 0
-            _badge(d, k, cx + R * 0.7, cy + R * 0.7, str(spot.count), badge_font)
+            badge(d, k, cx + R * 0.7, cy + R * 0.7, str(spot.count), badge_font)
         return
     roles = spot.roles
     R = cell * 0.38
@@ -418,13 +454,13 @@ def _draw_spot(d, cx, cy, spot: Spot, cell: int, density: int):
         if role in roles:
             _sign(d, k, cx, cy, R, way)
     if spot.label is not None:
-        _badge(d, k, cx - R * 0.72, cy - R * 0.72, spot.label, badge_font, fill=NUMBER_FILL)
+        badge(d, k, cx - R * 0.72, cy - R * 0.72, spot.label, badge_font, fill=NUMBER_FILL)
     if spot.number is not None:
-        _badge(d, k, cx, cy, str(spot.number), _font_cached(int(17 * k)), fill=NUMBER_FILL, r=10 * k)
+        badge(d, k, cx, cy, str(spot.number), _font_cached(int(17 * k)), fill=NUMBER_FILL, r=10 * k)
         return
     if spot.count:
         _pebbles(d, k, cx, cy, spot.count, R)
-        _badge(d, k, cx + R * 0.72, cy + R * 0.72, str(spot.count), badge_font)
+        badge(d, k, cx + R * 0.72, cy + R * 0.72, str(spot.count), badge_font)
 
 
 @lru_cache(maxsize=16)
@@ -502,9 +538,6 @@ def _quantize(img: Image.Image, colours: tuple) -> Image.Image:
     return img.quantize(palette=_palette_cached(colours), dither=Image.Dither.NONE)
 
 
-_DRAWN = [0] + [255] * 255     # an alpha value to the mask of the pixels drawn
-
-
 @lru_cache(maxsize=1024)
 def _sprite(spot: Spot, cell: int, density: int):
     """(pixels, mask, box): the spot drawn alone (:func:`_draw_spot`), cut to the
@@ -515,7 +548,7 @@ def _sprite(spot: Spot, cell: int, density: int):
     size = max(cell, int(spot.radius) + 1) * density * SUPERSAMPLE
     img = Image.new("RGBA", (2 * size, 2 * size), (0, 0, 0, 0))
     try:
-        _draw_spot(ImageDraw.Draw(img), size, size, spot, cell, density)
+        _draw_spot(ImageDraw.Draw(img), size, size, spot, cell, density, partial(_pasted_badge, img))
     except ValueError:  # Pillow refusing a shape drawn here (float rounding) that the whole
         return None     # picture has elsewhere: that picture is drawn whole
     bbox = img.getbbox() or (size, size, size, size)    # of the alpha channel
