@@ -19,6 +19,11 @@ Prints, with the targets of issue 9:
   printed beside it: one quiet plain build can move it by a tenth).  A warm figure is printed beside it: the same clean
   build again with the image folder of the cold one kept (doctrees and pages
   deleted), as a second `make site` after `rm -rf _build/site _build/doctrees`;
+- the same clean build with each directive's output given (recorded once from a
+  clean build, replayed: ``bench/given_content.py``), beside each plain build:
+  the overhead ratio split into Sphinx handling the pages' content (figures,
+  captions, tables: given / plain) and the extension computing it (loading,
+  replaying, verifying, drawing: clean / given);
 - the no-op rebuild time;
 - the rebuild time after changing one example file, the pages it re-read and
   the images it drew (``MANCALA_RENDER_LOG``): only that example's;
@@ -65,6 +70,7 @@ class Site:
     def __init__(self, base: Path, name: str, plain=False):
         self.project = base / name
         self.plain = plain
+        self.given = None   # "record" or "replay": bench/given_content.py's mode
         for part in ("docs", "sources", "rules"):
             shutil.copytree(ROOT / part, self.project / part,
                             ignore=shutil.ignore_patterns("_build", "__pycache__"))
@@ -83,12 +89,16 @@ class Site:
             self.log.unlink()
         out = {"wall": 0.0, "cpu": 0.0, "read": 0, "per_lang": {}}
         for lang in LANGS:
-            cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-D", f"language={lang}",
-                   "-D", f"mancala_image_cache={self.images}",
+            cmd = ["-b", "html", "-D", f"language={lang}", "-D", f"mancala_image_cache={self.images}",
                    "-d", str(self.build_dir / "doctrees" / lang),
                    str(self.project / "docs"), str(self.build_dir / "site" / lang)]
             if self.plain:
-                cmd[5:5] = ["-D", "mancala_plain=1"]
+                cmd[2:2] = ["-D", "mancala_plain=1"]
+            if self.given:
+                record = self.project / f"given-{lang}.pickle"
+                cmd = [sys.executable, str(ROOT / "bench" / "given_content.py"), self.given, str(record), *cmd]
+            else:
+                cmd = [sys.executable, "-m", "sphinx", *cmd]
             cpu0, t0 = cpu_children(), time.perf_counter()
             proc = subprocess.run(cmd, cwd=self.project, env=env, capture_output=True, text=True)
             wall, cpu = time.perf_counter() - t0, cpu_children() - cpu0
@@ -186,9 +196,18 @@ def run(base: Path, args):
     print(f"site benchmark: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}, "
           f"Python {sys.version.split()[0]}")
     # -- clean builds (alternated, the least CPU of --repeat kept: the least disturbed) --
-    plains, cleans = [], []
+    # the same pages with each directive's output given (bench/given_content.py): recorded
+    # once from a clean build (not timed), replayed beside each plain build
+    given = Site(base, "given")
+    given.given = "record"
+    given.build()
+    given.given = "replay"
+    plains, givens, cleans = [], [], []
     for i in range(args.repeat):
         plains.append(Site(base, f"plain-{i}", plain=True).build())
+        for part in ("doctrees", "site"):
+            shutil.rmtree(given.build_dir / part)
+        givens.append(given.build())
         site = Site(base, f"site-{i}")
         cleans.append(site.build())
     plain_build = min(plains, key=lambda b: b["cpu"])
@@ -205,6 +224,14 @@ def run(base: Path, args):
     print(f"  extension overhead ratio:     {paired:.2f} CPU, median of {len(cleans)} builds each beside its "
           f"plain build (target <= 1.3: {verdict(paired <= 1.3)}); fastest of each: {ratio_cpu:.2f} CPU, "
           f"{ratio:.2f} wall")
+    # the overhead in two: Sphinx handling the content, the extension computing it
+    content = statistics.median(g["cpu"] / p["cpu"] for p, g in zip(plains, givens))
+    computing = statistics.median(c["cpu"] / g["cpu"] for g, c in zip(givens, cleans))
+    fastest_given = min(givens, key=lambda b: b["cpu"])
+    print(f"same pages, content given:      {fmt(fastest_given)} (fastest of {len(givens)}; each "
+          f"directive's output replayed, nothing loaded, verified or drawn)")
+    print(f"  of the overhead ratio: the pages' content {content:.2f} (given / plain), the extension "
+          f"computing it {computing:.2f} (clean / given); medians of the builds side by side")
     # the same clean build again, its image folder (images, verification rows,
     # steps) kept from the cold build: what a second `make site` after deleting
     # the pages and doctrees costs

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import subprocess
+import sys
 from html import unescape
 from pathlib import Path
 
@@ -78,6 +80,42 @@ def test_plain_flag_replaces_the_drawings_with_a_paragraph(make_app, project, tm
     assert "<img" not in html
     assert "[mancala-example examples/test-empty-hole.yaml]" in html
     assert not (tmp_path / "images").exists() or not list((tmp_path / "images").glob("*.png"))
+
+
+def given_content(mode, record, srcdir, out, images):
+    """bench/given_content.py in a process of its own (it replaces the directives' run)."""
+    bench = Path(__file__).resolve().parent.parent / "bench" / "given_content.py"
+    return subprocess.run([sys.executable, str(bench), mode, str(record), "-q", "-b", "html",
+                           "-D", f"mancala_image_cache={images}", "-d", str(out / "doctrees"),
+                           str(srcdir), str(out / "html")], capture_output=True, text=True, timeout=300)
+
+
+def test_bench_replay_of_the_recorded_directives_makes_the_same_pages(project, tmp_path):
+    images, record = tmp_path / "images", tmp_path / "record.pickle"
+    made = given_content("record", record, project, tmp_path / "recorded", images)
+    assert made.returncode == 0, made.stderr
+    # nothing is drawn again: the replay cannot reach the engine or the drawing
+    drawn = {p.name: p.stat().st_mtime_ns for p in images.glob("*.png")}
+    assert drawn
+    again = given_content("replay", record, project, tmp_path / "replayed", images)
+    assert again.returncode == 0, again.stderr
+    assert {p.name: p.stat().st_mtime_ns for p in images.glob("*.png")} == drawn
+    pages = {}
+    for page in ("index.html", "errata.html", "verification.html"):
+        pages[page] = (tmp_path / "recorded" / "html" / page).read_text(encoding="utf-8")
+        assert (tmp_path / "replayed" / "html" / page).read_text(encoding="utf-8") == pages[page], page
+    assert pages["index.html"].count("<img") > 5 and "mancala-verification" in pages["verification.html"]
+
+
+def test_bench_replay_stops_at_a_directive_it_did_not_record(project, tmp_path):
+    images, record = tmp_path / "images", tmp_path / "record.pickle"
+    assert given_content("record", record, project, tmp_path / "recorded", images).returncode == 0
+    index = project / "index.md"
+    index.write_text(index.read_text(encoding="utf-8") + "\n```{mancala-position} 2,2,2,2/2,2,2,2\n```\n",
+                     encoding="utf-8")
+    again = given_content("replay", record, project, tmp_path / "replayed", images)
+    assert again.returncode != 0
+    assert "mancala-position" in again.stderr and "was not recorded" in again.stderr
 
 
 def test_render_log_names_each_image_drawn_once(make_app, project, tmp_path, monkeypatch):
