@@ -361,3 +361,48 @@ def test_a_badge_whose_text_reaches_past_it_is_drawn_in_place():
     render._pasted_badge(got, ImageDraw.Draw(got), k, 101.5, 99.5, "8", font, render.BADGE, 2 * k)
     assert want.tobytes() == got.tobytes()
     assert render._badge_sprite(k, 0.5, 0.5, "8", font, render.BADGE, None) is not None
+
+
+def test_the_wood_drawn_once_and_pasted_beside_trays_has_the_pixels_of_drawing_it_there():
+    """The wooden board is drawn once per board size and pasted where the
+    picture's frame puts it (after the reserves' tray and the row numbers):
+    the pixels of drawing it there, grain and groove included."""
+    from PIL import ImageDraw
+    from mancala_diagrams.drawing import render
+    k = DENSITY * render.SUPERSAMPLE
+    for rows, columns, solo in ((4, 8, False), (2, 6, True), (6, 3, False)):
+        wood = render._wood(rows, columns, solo, CELL, MARGIN, DENSITY)
+        for left in (0, BAND, BAND + CELL + MARGIN // 2, 2 * (CELL + MARGIN // 2) + BAND):
+            size = (wood.width + left * k + 8, wood.height + 8)
+            drawn, pasted = Image.new("RGB", size, render.PAGE), Image.new("RGB", size, render.PAGE)
+            render._draw_wood(ImageDraw.Draw(drawn), left * k, rows, columns, solo, CELL, MARGIN, k)
+            pasted.paste(wood, (left * k, 0))
+            assert drawn.tobytes() == pasted.tobytes(), (rows, columns, left)
+
+
+def test_a_hole_cut_from_the_wood_serves_a_picture_whose_board_lies_elsewhere():
+    """A hole's box on the wooden board is kept by its place on the wood, not in
+    the picture: drawn first without trays, the same holes in a picture with
+    room for trays on both sides (the board further right) keep the pixels of
+    that picture drawn whole; a bowl beside the board is not on the wood."""
+    from mancala_diagrams.drawing import render
+    pos = Position.from_text(KATRO_06)
+    kwargs = {"highlights": {"last": ["c2"], "sown": ["a1", "b1"]}}
+    for options in (Options(), Options(tray_room=True), Options(tray_room=True, hand_area=True)):
+        got = png(render_png(pos, options=options, **kwargs))
+        whole = render.render_image(pos, options=options, **kwargs).quantize(palette=got, dither=Image.Dither.NONE)
+        assert got.convert("RGB").tobytes() == whole.convert("RGB").tobytes(), options
+    p = render.plan(pos, options=Options(tray_room=True, hand_area=True), **kwargs)
+    assert render._wood_place(p.background)[1][0] == (BAND + CELL + MARGIN // 2) * DENSITY * render.SUPERSAMPLE
+
+
+def test_a_board_written_over_is_not_cut_from_the_wood():
+    """Were a coordinate written over the wooden board, the board's holes could
+    not be cut from the wood alone (the picture there is not the wood)."""
+    from mancala_diagrams.drawing import render
+    from mancala_diagrams.drawing.layout import Text
+    p = render.plan(Position.from_text(KATRO_06))
+    board, coordinates = p.background
+    assert render._wood_place(p.background) is not None
+    inside = Text("column", 0, "A", BAND + MARGIN + CELL // 2, MARGIN + 2)
+    assert render._wood_place((board, coordinates + (inside,))) is None

@@ -221,21 +221,11 @@ def board_size(geometry, options: Options | None = None, has_trays=False) -> tup
     return w, h
 
 
-def _board(rows: int, columns: int, solo: bool, o: Options, has_trays, edges: bool) -> Image.Image:
-    """The empty wooden board (edge, grain, groove) at drawing size, a new image:
-    :func:`_background` draws the coordinates on it and keeps it (the same for
-    every image of a board size, so drawn once).  Not kept here as well: a
-    drawing-size board is megabytes, and a kept copy of each cost the site build
-    a tenth of a second of memory faults for nothing (a board has one set of
-    coordinates in practice)."""
-    k = o.density * SUPERSAMPLE
-    W, H, box = layout.frame(rows, columns, o, has_trays, edges)
-    img = Image.new("RGB", (W * k, H * k), PAGE)
-    d = ImageDraw.Draw(img)
-    cell, margin = o.cell * k, o.margin * k
-    x0 = box[0] * k
-
-    # -- the wooden board ---------------------------------------------------------
+def _draw_wood(d, x0: int, rows: int, columns: int, solo: bool, cell: int, margin: int, k: int):
+    """Draw the wooden board (edge, grain, groove) with *d*, its box's left edge
+    at *x0* and its top at 0 (drawing pixels, *k* a CSS pixel): the grain
+    depends on the board's size only."""
+    cell, margin = cell * k, margin * k
     bw, bh = columns * cell + 2 * margin, rows * cell + 2 * margin
     box = (x0 + k, k, x0 + bw - k, bh - k)
     d.rounded_rectangle(box, radius=margin * 1.6, fill=WOOD_EDGE)
@@ -254,6 +244,18 @@ def _board(rows: int, columns: int, solo: bool, o: Options, has_trays, edges: bo
         ymid = margin + (rows // 2) * cell
         d.line((inner[0] + margin, ymid, inner[2] - margin, ymid), fill=WOOD_EDGE, width=k)
         d.line((inner[0] + margin, ymid + k, inner[2] - margin, ymid + k), fill=WOOD_LIGHT, width=k)
+
+
+@lru_cache(maxsize=16)
+def _wood(rows: int, columns: int, solo: bool, cell: int, margin: int, density: int) -> Image.Image:
+    """The wooden board at drawing size, its box alone (on the page's white
+    outside its rounded corners): the same for every picture of a board of
+    this size, whatever lies beside it (trays, coordinates), so drawn once and
+    pasted in the board's box (:func:`_background`); the boxes of holes that
+    lie on it are cut from it (:func:`_wood_place`)."""
+    k = density * SUPERSAMPLE
+    img = Image.new("RGB", ((columns * cell + 2 * margin) * k, (rows * cell + 2 * margin) * k), PAGE)
+    _draw_wood(ImageDraw.Draw(img), 0, rows, columns, solo, cell, margin, k)
     return img
 
 
@@ -466,10 +468,13 @@ def _draw_spot(d, cx, cy, spot: Spot, cell: int, density: int, badge=_badge):
 @lru_cache(maxsize=16)
 def _background(board: tuple, coordinates: tuple) -> Image.Image:
     """The empty board with its coordinates (column letters and row numbers) at
-    drawing size: what every picture of it starts with."""
-    o = board[3]
+    drawing size: what every picture of it starts with (the wood pasted from
+    :func:`_wood`, its pixels those of drawing it in place: tests compare them)."""
+    rows, columns, solo, o, has_trays, edges = board
     k = o.density * SUPERSAMPLE
-    img = _board(*board)
+    W, H, box = layout.frame(rows, columns, o, has_trays, edges)
+    img = Image.new("RGB", (W * k, H * k), PAGE)
+    img.paste(_wood(rows, columns, solo, o.cell, o.margin, o.density), (box[0] * k, box[1] * k))
     d = ImageDraw.Draw(img)
     coord_font = _font_cached(int(COORD_FONT * k))
     # -- coordinates: column letters under the board, row numbers on its left -------
@@ -563,44 +568,73 @@ def _sprite(spot: Spot, cell: int, density: int):
     return drawn.convert("RGB"), alpha.point(_DRAWN, "1"), tuple(v - size for v in bbox)
 
 
-class _Base:
-    """One empty board (:func:`_background`'s arguments) in one palette: the key
-    of its final-size picture and of its tiles.  :func:`_base_key` makes one per
-    pair, so that a key is compared by identity (a tile's lookup then hashes
-    four small values, not the board's coordinates and the whole palette)."""
-    __slots__ = ("background", "colours")
+class _Surface:
+    """What the boxes of spots are cut from, in one palette: the empty board with
+    its coordinates (*draw* is :func:`_background`; the key of the picture's
+    final-size start too, :func:`_base`) or the wooden board alone (:func:`_wood`),
+    its image ``draw(*args)``, its holes of *cell* CSS pixels at *density*.
+    :func:`_surface` makes one per set of values, so that a key is compared by
+    identity (a tile's lookup then hashes four small values, not the board's
+    coordinates and the whole palette)."""
+    __slots__ = ("draw", "args", "colours", "cell", "density")
 
-    def __init__(self, background: tuple, colours: tuple):
-        self.background, self.colours = background, colours
+    def __init__(self, draw, args: tuple, colours: tuple, cell: int, density: int):
+        self.draw, self.args, self.colours, self.cell, self.density = draw, args, colours, cell, density
+
+    def image(self) -> Image.Image:
+        return self.draw(*self.args)
+
+
+@lru_cache(maxsize=128)
+def _surface(draw, args: tuple, colours: tuple, cell: int, density: int) -> _Surface:
+    return _Surface(draw, args, colours, cell, density)
 
 
 @lru_cache(maxsize=64)
-def _base_key(background: tuple, colours: tuple) -> _Base:
-    return _Base(background, colours)
+def _wood_place(background: tuple):
+    """(wood, box): :func:`_wood`'s arguments for the board of *background*
+    (:func:`_background`'s arguments) and its box in the picture (drawing
+    pixels, its left edge on a whole block of the reduction), where the picture
+    is that wood alone; None if a coordinate may be written over the board (or
+    its font cannot say where its letters go)."""
+    (rows, columns, solo, o, has_trays, edges), coordinates = background
+    k = o.density * SUPERSAMPLE
+    box = tuple(v * k for v in layout.frame(rows, columns, o, has_trays, edges)[2])
+    font = _font_cached(int(COORD_FONT * k))
+    if coordinates and not isinstance(font, ImageFont.FreeTypeFont):
+        return None
+    for t in coordinates:   # where Pillow pastes the letters (at the whole pixel, widened by 2)
+        left, top, right, bottom = font.getbbox(t.text, anchor="mm")
+        x, y = int(t.x * k), int(t.y * k)
+        if x + left - 2 < box[2] and box[0] < x + right + 2 and y + top - 2 < box[3] and box[1] < y + bottom + 2:
+            return None
+    return (rows, columns, solo, o.cell, o.margin, o.density), box
 
 
 @lru_cache(maxsize=64)
-def _base(board: _Base) -> Image.Image:
+def _base(board: _Surface) -> Image.Image:
     """The empty board with its coordinates at final size, as palette indices."""
-    return _quantize(_background(*board.background).reduce(SUPERSAMPLE), board.colours)
+    return _quantize(board.image().reduce(SUPERSAMPLE), board.colours)
 
 
 @lru_cache(maxsize=8192)
-def _tile(board: _Base, cx: int, cy: int, spot: Spot):
-    """The final pixels (palette indices) of the box of *spot* drawn at (cx, cy),
-    as the reduction of the whole drawing has them there."""
-    o = board.background[0][3]
-    pixels, mask, (x0, y0, x1, y1) = _sprite(spot, o.cell, o.density)
-    region = _background(*board.background).crop((cx + x0, cy + y0, cx + x1, cy + y1))
+def _tile(surface: _Surface, cx: int, cy: int, spot: Spot):
+    """The final pixels (palette indices) of the box of *spot* drawn at (cx, cy)
+    on *surface*, as the reduction of the whole drawing has them there."""
+    pixels, mask, (x0, y0, x1, y1) = _sprite(spot, surface.cell, surface.density)
+    region = surface.image().crop((cx + x0, cy + y0, cx + x1, cy + y1))
     region.paste(pixels, (0, 0), mask)
-    return _quantize(region.reduce(SUPERSAMPLE), board.colours)
+    return _quantize(region.reduce(SUPERSAMPLE), surface.colours)
 
 
 def _compose(p: Plan, colours: tuple):
     """The picture of *p* at final size as palette indices, pasted together from
     the empty board and the cached box of each spot: the very pixels of the
     whole drawing's reduction when the spots' centres fall on whole blocks of
-    the reduction and no two boxes meet (else None: the picture is drawn whole)."""
+    the reduction and no two boxes meet (else None: the picture is drawn whole).
+    A box on the wooden board is cut from the wood alone (:func:`_wood_place`),
+    so that it serves every picture of a board of that size, whatever lies
+    beside the board."""
     s = SUPERSAMPLE
     boxes = []
     for cx, cy, spot in p.spots:
@@ -619,10 +653,19 @@ def _compose(p: Plan, colours: tuple):
                 break
             if b[1] < a[3] and a[1] < b[3]:
                 return None
-    board = _base_key(p.background, colours)
+    o = p.options
+    board = _surface(_background, p.background, colours, o.cell, o.density)
+    place = _wood_place(p.background)
+    if place is not None:
+        wood = _surface(_wood, place[0], colours, o.cell, o.density)
+        left, top, right, bottom = place[1]
     img = _base(board).copy()
-    for x0, y0, _x1, _y1, cx, cy, spot in boxes:
-        img.paste(_tile(board, cx, cy, spot), (x0 // s, y0 // s))
+    for x0, y0, x1, y1, cx, cy, spot in boxes:
+        if place is not None and left <= x0 and top <= y0 and x1 <= right and y1 <= bottom:
+            tile = _tile(wood, cx - left, cy - top, spot)
+        else:
+            tile = _tile(board, cx, cy, spot)
+        img.paste(tile, (x0 // s, y0 // s))
     return img
 
 
