@@ -267,8 +267,9 @@ def test_pasted_picture_has_the_pixels_of_the_whole_drawing():
     """render_png pastes each hole's cell, cut from the reduction of the whole
     drawing, onto the empty board; the result must be pixel for pixel the
     picture drawn whole (render_image, then the same palette), on random boards
-    with every role, tint, label, number, reserve; a picture whose holes' drawings
-    meet (or options whose cells do not fall on whole pixels) is drawn whole."""
+    with every role, tint, label, number, reserve (holes whose drawings meet are
+    cut together; options whose cells do not fall on whole pixels would have the
+    picture drawn whole)."""
     import random
     from mancala_diagrams.drawing import render
     rng = random.Random(18)
@@ -284,7 +285,8 @@ def test_pasted_picture_has_the_pixels_of_the_whole_drawing():
         assert got.convert("RGB").tobytes() == whole.convert("RGB").tobytes(), (pos.to_text(), kwargs)
         p = render.plan(pos, **kwargs)
         pasted += render._compose(p, render._palette_colours([])) is not None
-    assert pasted >= 20      # many of these crowded pictures are pasted together (24 when written)
+    assert pasted >= 55      # these crowded pictures are pasted together (all 62 when written; 24
+                             # before holes whose drawings meet were cut together)
 
 
 def test_png_file_holds_the_palette_and_the_pixels_given():
@@ -406,3 +408,70 @@ def test_a_board_written_over_is_not_cut_from_the_wood():
     assert render._wood_place(p.background) is not None
     inside = Text("column", 0, "A", BAND + MARGIN + CELL // 2, MARGIN + 2)
     assert render._wood_place((board, coordinates + (inside,))) is None
+
+
+def test_holes_whose_drawings_meet_are_pasted_together_in_drawing_order():
+    """Holes whose boxes meet (the wide dashed square of ``differs`` beside
+    framed and ringed holes, in a chain along the board) are cut together, each
+    pasted over the holes drawn before it, as the whole drawing draws them: the
+    picture is pasted, with the pixels of the picture drawn whole."""
+    from mancala_diagrams.drawing import render
+    pos = Position.from_text("12,9,1,7/16,16,1,2 south reserve=6:2")
+    kwargs = {"highlights": {"emptied": [1, 5, 7], "captured": [1, 3, 7], "special": [1, 7, 5], "differs": [3, 6]},
+              "options": Options(tray_room=True)}
+    p = render.plan(pos, **kwargs)
+    composed = render._compose(p, render._palette_colours([]))
+    assert composed is not None
+    whole = render.render_image(pos, **kwargs).quantize(palette=composed, dither=Image.Dither.NONE)
+    assert composed.convert("RGB").tobytes() == whole.convert("RGB").tobytes()
+
+
+def _whole(p, like):
+    """The plan *p* drawn whole and reduced, in the palette of the picture *like*."""
+    from mancala_diagrams.drawing import render
+    return render._draw(p).reduce(render.SUPERSAMPLE).quantize(palette=like, dither=Image.Dither.NONE)
+
+
+def test_the_empty_board_pasted_from_the_wood_and_the_writing_is_the_one_drawn_whole():
+    """The empty board at final size is pasted together from the page, the
+    wood's reduction and the reduction of each coordinate drawn alone: the
+    pixels of the empty board drawn whole and reduced, on boards with and
+    without trays, lettered holes, one player's board, small cells, density 1,
+    and with two coordinates written over each other (drawn together, in order)."""
+    from mancala_diagrams.drawing import render
+    from mancala_diagrams.drawing.layout import Text
+    from mancala_diagrams.engine.geometry import Geometry
+    katro = Position.from_text(KATRO_06)
+    cases = [(katro, Options()), (katro, Options(tray_room=True)), (katro, Options(density=1)),
+             (Position.from_rows([[2, 0, 1]], solo=True), Options(cell=34, margin=3, trays=False)),
+             (Position.empty(6, 2, True), Options(reserve_room=True, hand_area=True))]
+    for pos, options in cases:
+        p = render.plan(pos, options=options)
+        for background in (p.background, (p.background[0], p.background[1] + (Text("row", 0, "7", 5, 30),
+                                                                              Text("row", 0, "8", 8, 33)))):
+            board = render._surface(render._background, background, render._palette_colours([]),
+                                    options.cell, options.density)
+            got = render._base(board)
+            assert render._wood_place(background) is not None
+            whole = render._background(*background).reduce(render.SUPERSAMPLE).quantize(
+                palette=got, dither=Image.Dither.NONE)
+            assert got.tobytes() == whole.tobytes(), (pos.to_text(), options, len(background[1]))
+    written = render._writing((p.background[0], (Text("row", 0, "7", 5, 30), Text("row", 0, "8", 8, 33))))
+    assert len(written) == 1 and [t.text for t in written[0][1]] == ["7", "8"]
+
+
+def test_a_bowl_is_cut_from_the_page_unless_something_is_written_near_it():
+    """A reserve's bowl lies on the blank page, so its box is cut from a blank
+    page; were a coordinate written across it, it would be cut from that
+    picture's empty board: both pictures have the pixels of their whole drawing."""
+    from mancala_diagrams.drawing import render
+    from mancala_diagrams.drawing.layout import Text
+    pos = Position.from_text("2,0,5,0,4,0/4,1,0,0,4,2/2,3,0,2,2,0/3,2,4,2,3,3 south reserve=6:3")
+    p = render.plan(pos)
+    bowl_x, bowl_y = [(cx, cy) for cx, cy, spot in p.spots if spot.kind == "reserve"][0]
+    k = DENSITY * render.SUPERSAMPLE
+    near = Text("row", 0, "9", (bowl_x - 50) / k, (bowl_y - 50) / k)    # over the box's corner, off the bowl
+    for background in (p.background, (p.background[0], p.background[1] + (near,))):
+        q = render.Plan(background, p.spots, p.options)
+        got = render._compose(q, render._palette_colours([]))
+        assert got is not None and got.tobytes() == _whole(q, got).tobytes(), len(background[1])

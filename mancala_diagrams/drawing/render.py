@@ -311,7 +311,11 @@ def plan(position: Position, highlights=None, marks=None, numbers=None,
     return Plan((board, lay.coordinates), tuple(spots), o)
 
 
-_DRAWN = [0] + [255] * 255     # an alpha value to the mask of the pixels drawn
+def _drawn_mask(alpha: Image.Image) -> Image.Image:
+    """The mask of the pixels drawn, from an alpha channel of 0s and 255s only
+    (checked before): a threshold, which Pillow makes in C (point() with a
+    table converts the table in Python at each call)."""
+    return alpha.convert("1", dither=Image.Dither.NONE)
 
 
 def _badge(d, k, cx, cy, text, font, fill=BADGE, r=None):
@@ -340,7 +344,7 @@ def _badge_sprite(k, fx, fy, text, font, fill, r):
     alpha = drawn.getchannel("A")
     if min(box) <= 0 or max(box) >= 2 * pad or any(alpha.histogram()[1:255]):
         return None
-    return drawn.convert("RGB"), alpha.point(_DRAWN, "1"), (box[0] - pad, box[1] - pad)
+    return drawn.convert("RGB"), _drawn_mask(alpha), (box[0] - pad, box[1] - pad)
 
 
 def _pasted_badge(img, d, k, cx, cy, text, font, fill=BADGE, r=None):
@@ -565,7 +569,7 @@ def _sprite(spot: Spot, cell: int, density: int):
     alpha = drawn.getchannel("A")
     if any(alpha.histogram()[1:255]):
         return None     # partly transparent pixels
-    return drawn.convert("RGB"), alpha.point(_DRAWN, "1"), tuple(v - size for v in bbox)
+    return drawn.convert("RGB"), _drawn_mask(alpha), tuple(v - size for v in bbox)
 
 
 class _Surface:
@@ -590,81 +594,200 @@ def _surface(draw, args: tuple, colours: tuple, cell: int, density: int) -> _Sur
     return _Surface(draw, args, colours, cell, density)
 
 
+def _meet(a: tuple, b: tuple) -> bool:
+    """Whether two boxes (left, top, right, bottom) share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@lru_cache(maxsize=64)
+def _writing(background: tuple):
+    """Where the coordinates of *background* (:func:`_background`'s arguments)
+    are written: ((box, texts), ...), each box (drawing pixels, on whole blocks
+    of the reduction, within the picture) holding its texts' letters on the
+    page and nothing else, boxes that would meet merged (their texts in
+    drawing order); None if the font cannot say where its letters go.  Pillow
+    pastes a text's pixels within its font box (at the whole pixel, widened
+    here by 2 for the fraction)."""
+    (rows, columns, solo, o, has_trays, edges), coordinates = background
+    k, s = o.density * SUPERSAMPLE, SUPERSAMPLE
+    font = _font_cached(int(COORD_FONT * k))
+    if coordinates and not isinstance(font, ImageFont.FreeTypeFont):
+        return None
+    width, height, _ = layout.frame(rows, columns, o, has_trays, edges)
+    groups = []
+    for i, t in enumerate(coordinates):
+        left, top, right, bottom = font.getbbox(t.text, anchor="mm")
+        x, y = int(t.x * k), int(t.y * k)
+        box = (max(0, (x + left - 2) // s * s), max(0, (y + top - 2) // s * s),
+               min(width * k, -(-(x + right + 2) // s) * s), min(height * k, -(-(y + bottom + 2) // s) * s))
+        groups.append((box, (i,)))
+    groups = _merged(groups)      # a handful of texts, apart in practice
+    return tuple((box, tuple(coordinates[i] for i in texts)) for box, texts in groups)
+
+
 @lru_cache(maxsize=64)
 def _wood_place(background: tuple):
     """(wood, box): :func:`_wood`'s arguments for the board of *background*
     (:func:`_background`'s arguments) and its box in the picture (drawing
-    pixels, its left edge on a whole block of the reduction), where the picture
-    is that wood alone; None if a coordinate may be written over the board (or
-    its font cannot say where its letters go)."""
+    pixels, on whole blocks of the reduction), where the picture is that wood
+    alone; None if a coordinate may be written over the board."""
+    writing = _writing(background)
     (rows, columns, solo, o, has_trays, edges), coordinates = background
     k = o.density * SUPERSAMPLE
     box = tuple(v * k for v in layout.frame(rows, columns, o, has_trays, edges)[2])
-    font = _font_cached(int(COORD_FONT * k))
-    if coordinates and not isinstance(font, ImageFont.FreeTypeFont):
+    if writing is None or any(_meet(area, box) for area, _texts in writing):
         return None
-    for t in coordinates:   # where Pillow pastes the letters (at the whole pixel, widened by 2)
-        left, top, right, bottom = font.getbbox(t.text, anchor="mm")
-        x, y = int(t.x * k), int(t.y * k)
-        if x + left - 2 < box[2] and box[0] < x + right + 2 and y + top - 2 < box[3] and box[1] < y + bottom + 2:
-            return None
     return (rows, columns, solo, o.cell, o.margin, o.density), box
+
+
+@lru_cache(maxsize=16)
+def _wood_reduced(*wood) -> Image.Image:
+    """:func:`_wood` at final size."""
+    return _wood(*wood).reduce(SUPERSAMPLE)
 
 
 @lru_cache(maxsize=64)
 def _base(board: _Surface) -> Image.Image:
-    """The empty board with its coordinates at final size, as palette indices."""
-    return _quantize(board.image().reduce(SUPERSAMPLE), board.colours)
+    """The empty board with its coordinates at final size, as palette indices:
+    the reduction of :func:`_background`, pasted together when the wood lies
+    apart from the writing (:func:`_wood_place`) from the page, the wood's
+    reduction and the reduction of each written box drawn alone (the boxes
+    and the wood fall on whole blocks of the reduction, so none of these
+    blocks mixes two of them)."""
+    background = board.args
+    place = _wood_place(background)
+    if place is None:
+        return _quantize(_background(*background).reduce(SUPERSAMPLE), board.colours)
+    (rows, columns, solo, o, has_trays, edges), _coordinates = background
+    k, s = o.density * SUPERSAMPLE, SUPERSAMPLE
+    width, height, _ = layout.frame(rows, columns, o, has_trays, edges)
+    img = Image.new("RGB", (width * k // s, height * k // s), PAGE)
+    font = _font_cached(int(COORD_FONT * k))
+    for (x0, y0, x1, y1), texts in _writing(background):
+        area = Image.new("RGB", (x1 - x0, y1 - y0), PAGE)
+        d = ImageDraw.Draw(area)
+        for t in texts:     # drawn an even number of pixels up and left: the same letters
+            d.text((t.x * k - x0, t.y * k - y0), t.text, font=font, fill=INK, anchor="mm")
+        img.paste(area.reduce(s), (x0 // s, y0 // s))
+    img.paste(_wood_reduced(*place[0]), (place[1][0] // s, place[1][1] // s))
+    return _quantize(img, board.colours)
+
+
+@lru_cache(maxsize=16)
+def _page(width: int, height: int) -> Image.Image:
+    """A blank page (drawing size): what a bowl's box is cut from when it lies
+    apart from the wood and the writing."""
+    return Image.new("RGB", (width, height), PAGE)
+
+
+def _cut(surface: _Surface, box: tuple, spots) -> Image.Image:
+    """The final pixels (palette indices) of *box* (drawing pixels) on
+    *surface* where *spots* ((cx, cy, spot), ...) are drawn in that order, as
+    the reduction of the whole drawing has them there."""
+    region = surface.image().crop(box)
+    for cx, cy, spot in spots:
+        pixels, mask, (x0, y0, _x1, _y1) = _sprite(spot, surface.cell, surface.density)
+        region.paste(pixels, (cx + x0 - box[0], cy + y0 - box[1]), mask)
+    return _quantize(region.reduce(SUPERSAMPLE), surface.colours)
 
 
 @lru_cache(maxsize=8192)
-def _tile(surface: _Surface, cx: int, cy: int, spot: Spot):
-    """The final pixels (palette indices) of the box of *spot* drawn at (cx, cy)
-    on *surface*, as the reduction of the whole drawing has them there."""
-    pixels, mask, (x0, y0, x1, y1) = _sprite(spot, surface.cell, surface.density)
-    region = surface.image().crop((cx + x0, cy + y0, cx + x1, cy + y1))
-    region.paste(pixels, (0, 0), mask)
-    return _quantize(region.reduce(SUPERSAMPLE), surface.colours)
+def _tile(surface: _Surface, cx: int, cy: int, spot: Spot) -> Image.Image:
+    """The box of *spot* drawn at (cx, cy) on *surface*, :func:`_cut` (a site
+    draws a few hundred pictures from a few thousand such boxes)."""
+    x0, y0, x1, y1 = _sprite(spot, surface.cell, surface.density)[2]
+    return _cut(surface, (cx + x0, cy + y0, cx + x1, cy + y1), ((cx, cy, spot),))
+
+
+@lru_cache(maxsize=64)
+def _tiles(surface: _Surface, box: tuple, spots: tuple) -> Image.Image:
+    """The box of spots whose boxes meet, :func:`_cut` (rare: a picture whose
+    holes all have the wide frame of ``differs``)."""
+    return _cut(surface, box, spots)
+
+
+def _any_meet(boxes) -> bool:
+    """Whether two of the boxes share a pixel (a sweep along x: a box meets the
+    later ones only if they start before it ends)."""
+    boxes = sorted(boxes)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if b[0] >= a[2]:
+                break
+            if b[1] < a[3] and a[1] < b[3]:
+                return True
+    return False
+
+
+def _merged(groups: list) -> list:
+    """``[(box, items), ...]`` with the groups whose boxes meet merged, until
+    none meet: the union of their boxes, their items sorted (each item a tuple
+    that starts with its rank in drawing order)."""
+    groups = list(groups)
+    i = 0
+    while i < len(groups):
+        box, items = groups[i]
+        for j in range(len(groups)):
+            if j != i and _meet(box, groups[j][0]):
+                first, second = sorted((i, j))
+                (p, a), (q, b) = groups[first], groups.pop(second)
+                groups[first] = ((min(p[0], q[0]), min(p[1], q[1]), max(p[2], q[2]), max(p[3], q[3])),
+                                 tuple(sorted(a + b)))
+                i = 0       # the union may meet a box passed before
+                break
+        else:
+            i += 1
+    return groups
 
 
 def _compose(p: Plan, colours: tuple):
     """The picture of *p* at final size as palette indices, pasted together from
     the empty board and the cached box of each spot: the very pixels of the
     whole drawing's reduction when the spots' centres fall on whole blocks of
-    the reduction and no two boxes meet (else None: the picture is drawn whole).
+    the reduction (else None: the picture is drawn whole).  Spots whose boxes
+    meet are cut together, their sprites pasted in drawing order (the later
+    one over the earlier, as drawn) in the union of their boxes.
     A box on the wooden board is cut from the wood alone (:func:`_wood_place`),
     so that it serves every picture of a board of that size, whatever lies
-    beside the board."""
+    beside the board; a box apart from the wood and the writing (a bowl) is
+    cut from a blank page, whatever the picture."""
     s = SUPERSAMPLE
+    o = p.options
     boxes = []
-    for cx, cy, spot in p.spots:
+    for rank, (cx, cy, spot) in enumerate(p.spots):
         if cx != int(cx) or cy != int(cy) or int(cx) % s or int(cy) % s:
             return None
-        made = _sprite(spot, p.options.cell, p.options.density)
+        made = _sprite(spot, o.cell, o.density)
         if made is None:
             return None
         x0, y0, x1, y1 = made[2]
         cx, cy = int(cx), int(cy)
-        boxes.append((cx + x0, cy + y0, cx + x1, cy + y1, cx, cy, spot))
-    boxes.sort(key=lambda b: b[0])
-    for i, a in enumerate(boxes):   # sweep along x: a box meets the later ones that start before it ends
-        for b in boxes[i + 1:]:
-            if b[0] >= a[2]:
-                break
-            if b[1] < a[3] and a[1] < b[3]:
-                return None
-    o = p.options
+        boxes.append(((cx + x0, cy + y0, cx + x1, cy + y1), ((rank, cx, cy, spot),)))
+    if _any_meet([box for box, _ in boxes]):
+        boxes = _merged(boxes)
     board = _surface(_background, p.background, colours, o.cell, o.density)
     place = _wood_place(p.background)
     if place is not None:
         wood = _surface(_wood, place[0], colours, o.cell, o.density)
-        left, top, right, bottom = place[1]
+        left, top, right, bottom = wood_box = place[1]
+        writing = _writing(p.background)
     img = _base(board).copy()
-    for x0, y0, x1, y1, cx, cy, spot in boxes:
-        if place is not None and left <= x0 and top <= y0 and x1 <= right and y1 <= bottom:
-            tile = _tile(wood, cx - left, cy - top, spot)
+    for box, spots in boxes:
+        x0, y0, x1, y1 = box
+        if place is None:
+            surface, dx, dy = board, 0, 0
+        elif left <= x0 and top <= y0 and x1 <= right and y1 <= bottom:
+            surface, dx, dy = wood, left, top
+        elif min(box) >= 0 and not _meet(box, wood_box) and not any(_meet(box, area) for area, _ in writing):
+            surface, dx, dy = _surface(_page, (x1 - x0, y1 - y0), colours, o.cell, o.density), x0, y0
         else:
-            tile = _tile(board, cx, cy, spot)
+            surface, dx, dy = board, 0, 0
+        if len(spots) == 1:
+            _rank, cx, cy, spot = spots[0]
+            tile = _tile(surface, cx - dx, cy - dy, spot)
+        else:
+            tile = _tiles(surface, (x0 - dx, y0 - dy, x1 - dx, y1 - dy),
+                          tuple((cx - dx, cy - dy, spot) for _rank, cx, cy, spot in spots))
         img.paste(tile, (x0 // s, y0 // s))
     return img
 
