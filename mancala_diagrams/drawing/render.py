@@ -804,8 +804,8 @@ def render_png(position: Position, highlights=None, marks=None, numbers=None,
     The picture is pasted together from the empty board and one box per hole or
     bowl (:func:`_compose`; a site draws a few hundred pictures from a few
     hundred distinct holes), each box cut from the whole drawing's reduction, so
-    the pixels are those of :func:`render_image` (tests compare them); a picture
-    whose drawings of two holes meet is drawn whole.
+    the pixels are those of :func:`render_image` (tests compare them); holes
+    whose drawings meet are cut together.
     """
     o = options or Options()
     p = plan(position, highlights, marks, numbers, o, labels)
