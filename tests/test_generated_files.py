@@ -39,3 +39,39 @@ def test_every_block_is_in_the_rules_schema_and_on_the_blocks_page_with_an_examp
         assert "```yaml" in section and f"{name}:" in section
         for key, p in cls.params.items():
             assert p.doc, f"parameter {key!r} of block {name!r} has no doc"
+
+
+def _errors(validator, data):
+    """Every error the validator finds, as the loader's messages read them."""
+    return sorted((list(e.absolute_path), e.validator, e.message, json.dumps(e.schema, sort_keys=True),
+                   sorted(c.message for c in e.context)) for e in validator.iter_errors(data))
+
+
+def test_references_to_the_schemas_own_definitions_find_what_the_standard_lookup_finds():
+    """The validator resolves ``#/$defs/NAME`` itself (schema._with_local_definitions):
+    on values that break a definition (a hole, a player, a text, a board, a name,
+    a direction, a text among alternatives) it finds the same errors, with the
+    same messages and subschemas, as jsonschema's own lookup of the reference."""
+    import copy
+    from jsonschema import Draft202012Validator
+    from mancala_diagrams.files.yamlio import load_yaml_file
+    example = load_yaml_file(ROOT / "sources" / "katro" / "katro-capture-from-inner-row.yaml")
+    rules = load_yaml_file(ROOT / "rules" / "katro-6.yaml")
+    broken = {
+        "example": [("moves", 0, "hole", 12), ("start", "to_move", "east"), ("title", {"en": "x"}),
+                    ("diagrams", 0, "board", 5), ("rules", "Katro 6"), ("moves", 0, "direction", "left"),
+                    ("notes", {"en": "x", "de": "y"}), ("diagrams", 1, "board", [[1, -2]])],
+        "rules": [("extends", 5), ("title", {"fr": "x"}), ("extends", ["Katro"])],
+    }
+    for kind, data in (("example", example), ("rules", rules)):
+        standard = Draft202012Validator(schema.validator(kind).schema)
+        assert _errors(schema.validator(kind), data) == _errors(standard, data) == []
+        for *where, value in broken[kind]:
+            bad = copy.deepcopy(dict(data))
+            target = bad
+            for step in where[:-1]:
+                target = target[step]
+            target[where[-1]] = value
+            expected = _errors(standard, bad)
+            assert expected, (kind, where)
+            assert _errors(schema.validator(kind), bad) == expected, (kind, where)

@@ -231,3 +231,24 @@ def test_errata_page_and_departure_note(make_app, tmp_path, monkeypatch):
             assert w in fig["caption"], fig["caption"]
         assert all((app.outdir / src_).is_file() for _alt, src_ in fig["images"])
         assert "d1" in unescape(fig["images"][0][0])          # the differing hole, named in the alt text
+
+
+def test_one_verification_per_build_for_the_errata_and_verification_pages(make_app, project, tmp_path,
+                                                                          monkeypatch):
+    """The errata page and the verification page of one build share one
+    verification of the project (its rows, and the hash of every file it
+    reads, are taken once), and both pages still show it."""
+    from mancala_diagrams.files import verify
+    calls = []
+    real = verify._inputs_digest
+
+    def counted(verifier):
+        calls.append(verifier)
+        return real(verifier)
+    monkeypatch.setattr(verify, "_inputs_digest", counted)
+    app = build(make_app, project, tmp_path)
+    assert len(calls) == 1
+    errata = (app.outdir / "errata.html").read_text(encoding="utf-8")
+    assert re.search(r'href="index.html#test-01"[^>]*>test-01</a>', errata)
+    verification = (app.outdir / "verification.html").read_text(encoding="utf-8")
+    assert 'href="index.html#katro-06"' in verification

@@ -12,23 +12,29 @@ from pathlib import Path
 from .examples import replay_line
 from .verify import Verifier, verify_all
 
-def errata(root=None, paths=None, cache_dir=None) -> list[dict]:
+def errata(root=None, paths=None, cache_dir=None, rows=None, project=None) -> list[dict]:
     """Every diagram the verifier reports as an erratum: {id, example (path
     relative to the root), path, at, reason {en, fr}, diff, holes (indices that
     differ), published (grid), event, replay, geometry}, in id order.
     *cache_dir*: see :func:`.verify.verify_all` (only the examples with an
     erratum are then loaded and replayed here, or read back from the steps
-    the other language's build kept there: :func:`.steps.load_steps`)."""
+    the other language's build kept there: :func:`.steps.load_steps`).
+    *rows*: the rows of a verification of the whole project already made
+    (:func:`.verify.verify_all`, as the verification page of the same build
+    has them), instead of verifying again; not with *paths*.  *project*:
+    :func:`.steps.project_digest` of the root, if already taken."""
     v = Verifier(root)
     load = v.loader.load
     if cache_dir is not None:
         from .steps import load_steps, project_digest
-        project = project_digest(v.root)
+        project = project or project_digest(v.root)
 
         def load(path):
             return load_steps(path, v.root, cache_dir, project)[0]
     out = []
-    for row in verify_all(v.root, paths, cache_dir):
+    if rows is None or paths:
+        rows = verify_all(v.root, paths, cache_dir)
+    for row in rows:
         if row["status"] != "erratum":
             continue
         path = Path(v.root, row["example"])

@@ -132,7 +132,41 @@ def validator(kind):
     except (OSError, ValueError):
         schema = generate(kind)
         Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return _with_local_definitions(Draft202012Validator, schema)(schema)
+
+
+def _with_local_definitions(base, schema):
+    """*base* (a jsonschema validator class) with each ``$ref`` to one of
+    *schema*'s own definitions (``#/$defs/NAME``, the only references the
+    generated schemas make) validated against that definition directly, the
+    same subschema the standard lookup finds, without looking it up through
+    the schema's registry again each time (a fifth of the time of validating
+    the site's examples).  Any other reference, or any reference of a schema
+    with an ``$id`` inside (the base such a reference starts from could be
+    another), is looked up as usual."""
+    from jsonschema import validators
+    prefix = "#/$defs/"
+    definitions = schema.get("$defs", {}) if _count_ids(schema) <= 1 else {}
+    standard = base.VALIDATORS["$ref"]
+
+    def ref(validator, ref, instance, subschema):
+        name = ref[len(prefix):] if ref.startswith(prefix) else ""
+        target = definitions.get(name) if not ("/" in name or "~" in name) else None    # ~ escapes: as usual
+        if target is None:
+            yield from standard(validator, ref, instance, subschema)
+        else:
+            yield from validator.descend(instance, target)
+
+    return validators.extend(base, {"$ref": ref})
+
+
+def _count_ids(node) -> int:
+    """How many ``$id`` keys *node* (a schema) holds, at any depth."""
+    if isinstance(node, dict):
+        return ("$id" in node) + sum(_count_ids(v) for v in node.values())
+    if isinstance(node, list):
+        return sum(_count_ids(v) for v in node)
+    return 0
 
 
 def describe_value(value) -> str:

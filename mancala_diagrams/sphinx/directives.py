@@ -402,6 +402,15 @@ class LegendDirective(MancalaDirective):
 _THIS_BUILD: dict = {}
 
 
+def build_project_digest(root) -> bytes:
+    """:func:`~mancala_diagrams.files.steps.project_digest` of *root* (the rules,
+    pages and code), taken once per build."""
+    if str(root) not in _THIS_BUILD:
+        from ..files.steps import project_digest
+        _THIS_BUILD[str(root)] = project_digest(root)
+    return _THIS_BUILD[str(root)]
+
+
 def _project_root(env, path) -> Path:
     if env.config.mancala_project_root:
         return Path(env.config.mancala_project_root)
@@ -427,13 +436,11 @@ class ExampleDirective(MancalaDirective):
         self.yaml_path = path
         lang = lang_of(self.env)
         try:
-            from ..files.steps import load_steps, project_digest
+            from ..files.steps import load_steps
             root = _project_root(self.env, path)
-            if str(root) not in _THIS_BUILD:     # the rules, pages and code: hashed once per build
-                _THIS_BUILD[str(root)] = project_digest(root)
             # parsed, checked and replayed once for both languages (kept beside the images)
             example, steps = load_steps(path, root, cache_dir=image_dir(self.env),
-                                        project=_THIS_BUILD[str(root)])
+                                        project=build_project_digest(root))
             out = self.draw(example, steps, lang)
         except Exception as exc:  # noqa: BLE001 - a bad example must not stop the build
             return self.warn(f"mancala-example: {self.describe_error(exc, path)}")
@@ -601,6 +608,18 @@ class mancala_placeholder(nodes.General, nodes.Element):
     """Replaced at doctree-resolved time, once every page has been read."""
 
 
+def build_verification(env, root) -> list[dict]:
+    """The rows of the whole project's verification, with the published
+    diagrams no example accounts for (status missing), made once per build for
+    the verification and errata pages (and kept in the image folder for the
+    other language's build: :func:`~mancala_diagrams.files.verify.verify_all`)."""
+    key = ("verification", str(root))
+    if key not in _THIS_BUILD:
+        from ..files.verify import verify_all
+        _THIS_BUILD[key] = verify_all(root, cache_dir=image_dir(env), coverage=True)
+    return _THIS_BUILD[key]
+
+
 class VerificationDirective(MancalaDirective):
     """``mancala-verification``: every published diagram, its status, where it is drawn."""
     has_content = False
@@ -610,10 +629,8 @@ class VerificationDirective(MancalaDirective):
             return self.plain()
         root = Path(self.config.mancala_project_root or Path(self.env.srcdir).parent)
         try:
-            from ..files.verify import verify_all
             from ..files.project import published_diagrams, published_dir
-            # with the published diagrams no example accounts for (status missing)
-            rows = verify_all(root, cache_dir=image_dir(self.env), coverage=True)  # shared by both languages
+            rows = build_verification(self.env, root)
             pub = published_dir(root)
             pages = {did: {"page": d["page"]} for did, d in published_diagrams(pub).items()} if pub else {}
         except Exception as exc:  # noqa: BLE001
@@ -652,7 +669,8 @@ class ErrataDirective(MancalaDirective):
         try:
             from ..files.errata import errata
             paths = [self.project_file(a) for a in self.arguments] or None
-            records = errata(root, paths, cache_dir=image_dir(self.env))
+            records = errata(root, paths, cache_dir=image_dir(self.env), project=build_project_digest(root),
+                             rows=None if paths else build_verification(self.env, root))
         except Exception as exc:  # noqa: BLE001
             return self.warn(f"mancala-errata: {self.describe_error(exc)}")
         out = []
