@@ -646,14 +646,40 @@ def _wood_reduced(*wood) -> Image.Image:
     return _wood(*wood).reduce(SUPERSAMPLE)
 
 
+@lru_cache(maxsize=32)
+def _wood_final(wood: tuple, colours: tuple) -> Image.Image:
+    """:func:`_wood` at final size, as palette indices."""
+    return _quantize(_wood_reduced(*wood), colours)
+
+
+@lru_cache(maxsize=256)
+def _written(texts: tuple, size: tuple, k: int, colours: tuple) -> Image.Image:
+    """Coordinates written on the page at final size, as palette indices:
+    *texts* ((text, x, y), ...) centred at (x, y) in a box of *size* (drawing
+    pixels, *k* a CSS pixel), the same letters wherever the box lies an even
+    number of pixels away."""
+    area = Image.new("RGB", size, PAGE)
+    d = ImageDraw.Draw(area)
+    font = _font_cached(int(COORD_FONT * k))
+    for text, x, y in texts:
+        d.text((x, y), text, font=font, fill=INK, anchor="mm")
+    return _quantize(area.reduce(SUPERSAMPLE), colours)
+
+
+def _blank(size: tuple, colours: tuple) -> Image.Image:
+    """The page at final size, as palette indices (a new image)."""
+    dot = _quantize(Image.new("RGB", (1, 1), PAGE), colours)
+    return dot.resize(size)
+
+
 @lru_cache(maxsize=64)
 def _base(board: _Surface) -> Image.Image:
     """The empty board with its coordinates at final size, as palette indices:
     the reduction of :func:`_background`, pasted together when the wood lies
-    apart from the writing (:func:`_wood_place`) from the page, the wood's
-    reduction and the reduction of each written box drawn alone (the boxes
-    and the wood fall on whole blocks of the reduction, so none of these
-    blocks mixes two of them)."""
+    apart from the writing (:func:`_wood_place`) from the page, the wood and
+    each written box, each reduced alone (the boxes and the wood fall on whole
+    blocks of the reduction, so none of these blocks mixes two of them; and a
+    pixel's index depends on its colour alone)."""
     background = board.args
     place = _wood_place(background)
     if place is None:
@@ -661,16 +687,12 @@ def _base(board: _Surface) -> Image.Image:
     (rows, columns, solo, o, has_trays, edges), _coordinates = background
     k, s = o.density * SUPERSAMPLE, SUPERSAMPLE
     width, height, _ = layout.frame(rows, columns, o, has_trays, edges)
-    img = Image.new("RGB", (width * k // s, height * k // s), PAGE)
-    font = _font_cached(int(COORD_FONT * k))
+    img = _blank((width * k // s, height * k // s), board.colours)
     for (x0, y0, x1, y1), texts in _writing(background):
-        area = Image.new("RGB", (x1 - x0, y1 - y0), PAGE)
-        d = ImageDraw.Draw(area)
-        for t in texts:     # drawn an even number of pixels up and left: the same letters
-            d.text((t.x * k - x0, t.y * k - y0), t.text, font=font, fill=INK, anchor="mm")
-        img.paste(area.reduce(s), (x0 // s, y0 // s))
-    img.paste(_wood_reduced(*place[0]), (place[1][0] // s, place[1][1] // s))
-    return _quantize(img, board.colours)
+        here = tuple((t.text, t.x * k - x0, t.y * k - y0) for t in texts)
+        img.paste(_written(here, (x1 - x0, y1 - y0), k, board.colours), (x0 // s, y0 // s))
+    img.paste(_wood_final(place[0], board.colours), (place[1][0] // s, place[1][1] // s))
+    return img
 
 
 @lru_cache(maxsize=16)
