@@ -41,6 +41,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from typing import NamedTuple
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 from zlib_ng import zlib_ng
@@ -259,10 +260,11 @@ def _wood(rows: int, columns: int, solo: bool, cell: int, margin: int, density: 
     return img
 
 
-@dataclass(frozen=True)
-class Spot:
+class Spot(NamedTuple):
     """What one hole (or one bowl beside the board) shows: the whole drawing of a
-    spot is :func:`_draw_spot`'s, around the spot's centre."""
+    spot is :func:`_draw_spot`'s, around the spot's centre.  A named tuple: a
+    site's pictures make and look up thousands (a tuple's hash and equality
+    are C's)."""
     kind: str                   # "hole", or "reserve" / "hand" (a bowl)
     count: int = 0              # seeds
     roles: tuple = ()           # highlight roles (ROLES order)
