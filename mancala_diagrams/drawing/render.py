@@ -850,6 +850,12 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+@lru_cache(maxsize=64)
+def _palette_chunk(colours: tuple) -> bytes:
+    """The PLTE chunk of *colours* (a site's pictures use a handful of palettes)."""
+    return _chunk(b"PLTE", bytes(v for c in colours for v in c[:3]))
+
+
 def png_bytes(pal: Image.Image, colours: tuple) -> bytes:
     """A palette image (mode P, its pixels indices into *colours*) as a PNG file:
     the palette's own colours only (the 256 entries the quantization leaves
@@ -865,7 +871,7 @@ def png_bytes(pal: Image.Image, colours: tuple) -> bytes:
     return b"".join((
         b"\x89PNG\r\n\x1a\n",
         _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),   # 8-bit, palette, deflate, no interlace
-        _chunk(b"PLTE", bytes(v for c in colours for v in c[:3])),
+        _palette_chunk(colours),
         _chunk(b"IDAT", zlib_ng.compress(rows.tobytes(), PNG_LEVEL)),
         _chunk(b"IEND", b""),
     ))
