@@ -301,11 +301,15 @@ def plan(position: Position, highlights=None, marks=None, numbers=None,
     lay = layout.position_layout(position, o, names or None)
     names = dict(lay.hole_names)
     k = o.density * SUPERSAMPLE           # drawing pixels per CSS pixel
+    roles = {}                            # hole: its roles, in ROLES order
+    for role in ROLES:
+        for hole in hl.get(role, ()):
+            roles[hole] = roles.get(hole, ()) + (role,)
     spots = []
     for hole in range(g.size):
         spots.append((lay.centres[hole][0] * k, lay.centres[hole][1] * k,
-                      Spot("hole", position.cells[hole], tuple(role for role in ROLES if hole in hl.get(role, ())),
-                           tints.get(hole), nums.get(hole), names.get(hole))))
+                      Spot("hole", position.cells[hole], roles.get(hole, ()), tints.get(hole), nums.get(hole),
+                           names.get(hole))))
     # -- bowls beside the board: reserves on the left, the hand on the right -------
     for bowl in lay.bowls:
         spots.append((bowl.x * k, bowl.y * k, Spot(bowl.kind, bowl.count, radius=bowl.radius)))
