@@ -338,7 +338,7 @@ def _badge(d, k, cx, cy, text, font, fill=BADGE, r=None):
 
 @lru_cache(maxsize=512)
 def _badge_sprite(k, fx, fy, text, font, fill, r):
-    """(pixels, mask, (x, y)): :func:`_badge` drawn alone, centred on (fx, fy) in
+    """(pixels, mask, (x, y)): :func:`_badge` drawn alone (RGBA), centred on (fx, fy) in
     [0, 2) x [0, 2), cut to the pixels it draws (*mask*), whose upper-left
     corner is at (x, y); None if some pixel would be partly transparent (its
     text reaching past the badge)."""
@@ -350,7 +350,7 @@ def _badge_sprite(k, fx, fy, text, font, fill, r):
     alpha = drawn.getchannel("A")
     if min(box) <= 0 or max(box) >= 2 * pad or any(alpha.histogram()[1:255]):
         return None
-    return drawn.convert("RGB"), _drawn_mask(alpha), (box[0] - pad, box[1] - pad)
+    return drawn, _drawn_mask(alpha), (box[0] - pad, box[1] - pad)     # RGBA, as the sprite it goes on
 
 
 def _pasted_badge(img, d, k, cx, cy, text, font, fill=BADGE, r=None):
