@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.drawing.captions import describe_events, describe_position, legend_text
+from mancala_diagrams.drawing.captions import describe_erratum, describe_events, describe_position, legend_text
 from mancala_diagrams.files.examples import ExampleLoader, replay_line
 from mancala_diagrams.files.loader import RulesLibrary
 from mancala_diagrams.engine.position import Position
@@ -99,3 +99,12 @@ def test_legend_and_unknown_language():
     assert "blue" in legend_text("last", "en") and "bleu" in legend_text("last", "fr")
     with pytest.raises(ValueError):
         legend_text("last", "de")
+
+
+def test_an_erratum_reason_written_in_lower_case_starts_its_sentence_in_the_caption():
+    # a reason may be written to follow a colon (the errata list); in the caption a full stop precedes it
+    record = {"diff": [{"hole": "d1", "published": 1, "replay": None}], "example": "sources/ex.yaml",
+              "at": "end", "reason": {"en": "from diagram 15 the turn has no decision left.",
+                                      "fr": "écart de la page : la graine reste en d1."}}
+    assert "hole: d1 (published 1, replay .). From diagram 15 the turn" in describe_erratum(record, "en")
+    assert "d1 (publié 1, rejeu .). Écart de la page" in describe_erratum(record, "fr")

@@ -813,6 +813,15 @@ def _shown(v):
     return "." if v is None else str(v)
 
 
+def sentence(text: str) -> str:
+    """*text* (a data file's words, e.g. an erratum's reason) as the start of
+    a sentence: its first letter a capital.  A reason may be written to
+    follow a colon ("katro-12: the board holds ..."), and a caption puts it
+    after a full stop."""
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
 def describe_erratum(record: dict, lang: str) -> str:
     """The evidence of an erratum in words (a record of
     :func:`mancala_diagrams.files.errata.errata`): which holes differ, the
@@ -827,7 +836,7 @@ def describe_erratum(record: dict, lang: str) -> str:
                         "The replay of %(example)s (%(at)s) gives the board on the right; the published grid "
                         "differs in %(n)s holes: %(holes)s.",
                         len(diff), example=record["example"], at=record["at"], holes=cells),
-             in_language(record["reason"], lang)]
+             sentence(in_language(record["reason"], lang))]
     extra = record.get("evidence")
     if isinstance(extra, dict) and extra.get(lang):
         parts.append(w.gettext("Evidence: %(text)s", text=extra[lang]))

@@ -508,7 +508,7 @@ class ExampleDirective(MancalaDirective):
                 left_alt = captions.describe_position(published, lang, highlights={"differs": diff})
                 pair = [self.image_node(published, left_alt, {"differs": diff}, marks, options=options),
                         self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
-                text = f"{text} {say('published', lang)} {in_language(erratum.reason, lang)}"
+                text = f"{text} {say('published', lang)} {captions.sentence(in_language(erratum.reason, lang))}"
                 fig = self.figure(pair, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
             else:
                 fig = self.figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
