@@ -1,6 +1,6 @@
 """Site build speed and size, measured side by side in one run.
 
-    .venv/bin/python bench/bench_site.py [--example PATH] [--keep DIR]
+    .venv/bin/python bench/bench_site.py [--example PATH] [--keep DIR] [--repeat N] [--instructions]
 
 Works on a copy of docs/, sources/ and rules/ in a temporary folder (the
 worktree is never touched) and builds both languages exactly as `make site`
@@ -24,6 +24,9 @@ Prints, with the targets of issue 9:
   the overhead ratio split into Sphinx handling the pages' content (figures,
   captions, tables: given / plain) and the extension computing it (loading,
   replaying, verifying, drawing: clean / given);
+- with ``--instructions``, only the overhead ratios, from one build of each
+  kind run under valgrind's callgrind: instructions, the same on a loaded
+  machine (about 15 minutes on this 2-core machine);
 - the no-op rebuild time;
 - the rebuild time after changing one example file, the pages it re-read and
   the images it drew (``MANCALA_RENDER_LOG``): only that example's;
@@ -79,15 +82,17 @@ class Site:
         self.images = self.build_dir / "images"
         self.log = self.build_dir / "render.log"
 
-    def build(self) -> dict:
-        """Both languages, one Sphinx process each, as `make site`."""
+    def build(self, instructions=False) -> dict:
+        """Both languages, one Sphinx process each, as `make site`.  With
+        *instructions*: each under valgrind's callgrind, which counts the
+        instructions the process runs (``out["instructions"]``)."""
         env = dict(os.environ, MANCALA_RENDER_LOG=str(self.log))
         published = ROOT.parent / "shared" / "published"
         if published.is_dir():
             env.setdefault("MANCALA_PUBLISHED", str(published))
         if self.log.exists():
             self.log.unlink()
-        out = {"wall": 0.0, "cpu": 0.0, "read": 0, "per_lang": {}}
+        out = {"wall": 0.0, "cpu": 0.0, "read": 0, "per_lang": {}, "instructions": 0}
         for lang in LANGS:
             cmd = ["-b", "html", "-D", f"language={lang}", "-D", f"mancala_image_cache={self.images}",
                    "-d", str(self.build_dir / "doctrees" / lang),
@@ -99,11 +104,15 @@ class Site:
                 cmd = [sys.executable, str(ROOT / "bench" / "given_content.py"), self.given, str(record), *cmd]
             else:
                 cmd = [sys.executable, "-m", "sphinx", *cmd]
+            if instructions:
+                cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd]
             cpu0, t0 = cpu_children(), time.perf_counter()
             proc = subprocess.run(cmd, cwd=self.project, env=env, capture_output=True, text=True)
             wall, cpu = time.perf_counter() - t0, cpu_children() - cpu0
             if proc.returncode:
                 sys.exit(f"bench: the {lang} build failed:\n{proc.stderr[-3000:]}")
+            if instructions:
+                out["instructions"] += int(re.search(r"Collected : (\d+)", proc.stderr).group(1))
             m = re.search(r"updating environment: (\d+) added, (\d+) changed", proc.stdout)
             read = int(m.group(1)) + int(m.group(2)) if m else 0
             out["per_lang"][lang] = (wall, cpu, read)
@@ -179,6 +188,9 @@ def main():
     ap.add_argument("--example", default=DEFAULT_EXAMPLE, help="the example file changed (relative to the project)")
     ap.add_argument("--repeat", type=int, default=3, help="clean builds of each kind (the fastest is kept)")
     ap.add_argument("--keep", help="build in this folder and keep it (default: a temporary folder, removed)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="only the overhead ratios, in instructions counted by valgrind's callgrind (one cold "
+                         "build of each kind, about 15 minutes): the same count whatever the machine's load")
     args = ap.parse_args()
 
     base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="mancala-bench-"))
@@ -186,10 +198,35 @@ def main():
         shutil.rmtree(base)
     base.mkdir(parents=True, exist_ok=True)
     try:
-        run(base, args)
+        (count_instructions if args.instructions else run)(base, args)
     finally:
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)
+
+
+def count_instructions(base: Path, args):
+    """The three cold builds of the overhead ratio (plain, content given, clean)
+    once each under callgrind: instructions, not seconds, so that two runs on a
+    loaded machine give the same figures (CPU time moves by a tenth or more)."""
+    if shutil.which("valgrind") is None:
+        sys.exit("bench: --instructions needs valgrind (Debian package valgrind)")
+    print(f"site benchmark in instructions (callgrind): Python {sys.version.split()[0]}")
+    given = Site(base, "given")
+    given.given = "record"
+    given.build()
+    for part in ("doctrees", "site"):
+        shutil.rmtree(given.build_dir / part)
+    given.given = "replay"
+    counts = {"plain": Site(base, "plain", plain=True).build(instructions=True)["instructions"],
+              "given": given.build(instructions=True)["instructions"],
+              "clean": Site(base, "clean").build(instructions=True)["instructions"]}
+    for kind, what in (("plain", "plain build (a paragraph per directive)"),
+                       ("given", "same pages, content given"), ("clean", "clean build")):
+        print(f"{what + ':':43s} {counts[kind] / 1e9:7.2f} G instructions (en + fr, cold)")
+    ratio = counts["clean"] / counts["plain"]
+    print(f"  extension overhead ratio: {ratio:.3f} (target <= 1.3: {verdict(ratio <= 1.3)}); the pages' content "
+          f"{counts['given'] / counts['plain']:.3f} (given / plain), the extension computing it "
+          f"{counts['clean'] / counts['given']:.3f} (clean / given)")
 
 
 def run(base: Path, args):
