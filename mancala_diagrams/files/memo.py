@@ -89,12 +89,6 @@ def clear():
     _ENTRIES.clear()
 
 
-def add_code(h) -> None:
-    """Add to the hash *h* what loading and checking also depend on besides the
-    files read: :func:`code_digest`."""
-    h.update(code_digest())
-
-
 @lru_cache(maxsize=1)
 def code_digest() -> bytes:
     """A hash of the package's own source files (names and bytes), Python's

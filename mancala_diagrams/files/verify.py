@@ -411,7 +411,7 @@ def _inputs_digest(v: Verifier) -> str:
     pub = published_dir(v.root)
     groups = [("sources", example_paths(v.root)), ("rules", sorted((v.root / "rules").rglob("*.yaml"))),
               ("published", sorted(Path(pub).glob("*")) if pub else [])]
-    memo.add_code(h)
+    h.update(memo.code_digest())
     for label, files in groups:
         h.update(label.encode() + b"\0")
         for f in files:
