@@ -92,6 +92,9 @@ class Site:
             env.setdefault("MANCALA_PUBLISHED", str(published))
         if self.log.exists():
             self.log.unlink()
+        if self.given == "replay":     # a cold build each time: the recorded images kept, not the pages
+            for part in ("doctrees", "site"):
+                shutil.rmtree(self.build_dir / part, ignore_errors=True)
         out = {"wall": 0.0, "cpu": 0.0, "read": 0, "per_lang": {}, "instructions": 0}
         for lang in LANGS:
             cmd = ["-b", "html", "-D", f"language={lang}", "-D", f"mancala_image_cache={self.images}",
@@ -127,6 +130,17 @@ class Site:
                 drawn.append((name, float(secs)))
         out["drawn"] = drawn
         return out
+
+
+def recorded_site(base: Path) -> Site:
+    """A site whose clean build (not timed) recorded each directive's output
+    (bench/given_content.py): its builds replay it, the same pages with their
+    content given."""
+    site = Site(base, "given")
+    site.given = "record"
+    site.build()
+    site.given = "replay"
+    return site
 
 
 def fmt(build) -> str:
@@ -211,12 +225,7 @@ def count_instructions(base: Path, args):
     if shutil.which("valgrind") is None:
         sys.exit("bench: --instructions needs valgrind (Debian package valgrind)")
     print(f"site benchmark in instructions (callgrind): Python {sys.version.split()[0]}")
-    given = Site(base, "given")
-    given.given = "record"
-    given.build()
-    for part in ("doctrees", "site"):
-        shutil.rmtree(given.build_dir / part)
-    given.given = "replay"
+    given = recorded_site(base)
     counts = {"plain": Site(base, "plain", plain=True).build(instructions=True)["instructions"],
               "given": given.build(instructions=True)["instructions"],
               "clean": Site(base, "clean").build(instructions=True)["instructions"]}
@@ -235,15 +244,10 @@ def run(base: Path, args):
     # -- clean builds (alternated, the least CPU of --repeat kept: the least disturbed) --
     # the same pages with each directive's output given (bench/given_content.py): recorded
     # once from a clean build (not timed), replayed beside each plain build
-    given = Site(base, "given")
-    given.given = "record"
-    given.build()
-    given.given = "replay"
+    given = recorded_site(base)
     plains, givens, cleans = [], [], []
     for i in range(args.repeat):
         plains.append(Site(base, f"plain-{i}", plain=True).build())
-        for part in ("doctrees", "site"):
-            shutil.rmtree(given.build_dir / part)
         givens.append(given.build())
         site = Site(base, f"site-{i}")
         cleans.append(site.build())
