@@ -581,8 +581,9 @@ def _sprite(spot: Spot, cell: int, density: int):
 class _Surface:
     """What the boxes of spots are cut from, in one palette: the empty board with
     its coordinates (*draw* is :func:`_background`; the key of the picture's
-    final-size start too, :func:`_base`) or the wooden board alone (:func:`_wood`),
-    its image ``draw(*args)``, its holes of *cell* CSS pixels at *density*.
+    final-size start too, :func:`_base`), the wooden board alone (:func:`_wood`)
+    or a blank page (:func:`_page`); its image ``draw(*args)``, its holes of
+    *cell* CSS pixels at *density*.
     :func:`_surface` makes one per set of values, so that a key is compared by
     identity (a tile's lookup then hashes four small values, not the board's
     coordinates and the whole palette)."""
