@@ -157,6 +157,58 @@ def test_gettext_leaves_generated_words_out(make_app, project, tmp_path):
     assert "South takes" not in pot and "A board of" not in pot
 
 
+def test_worked_example_figures_stay_data_until_the_page_is_resolved(make_app, project, tmp_path):
+    from docutils import nodes
+    from mancala_diagrams.sphinx.directives import mancala_figure
+    app = build(make_app, project, tmp_path)
+    # as read and stored: one light node per step, no docutils figure for the steps yet
+    stored = app.env.get_doctree("index")
+    light = {n["ids"][0]: n for n in stored.findall(mancala_figure)}
+    assert {f"katro-{n:02d}" for n in range(6, 11)} <= set(light)
+    assert not [f for f in stored.findall(nodes.figure) if f["ids"] and f["ids"][0] in light]
+    assert light["katro-07"]["caption"] == "katro-07. South takes the 3 seeds of a1 in hand."
+    # as written: the figures (the HTML of the other tests), none left as data
+    resolved = app.env.get_and_resolve_doctree("index", app.builder)
+    assert not list(resolved.findall(mancala_figure))
+    assert {f["ids"][0] for f in resolved.findall(nodes.figure) if f["ids"]} >= set(light)
+
+
+def test_other_builders_get_the_figures_when_the_page_is_read(make_app, project, tmp_path):
+    app = build(make_app, project, tmp_path, buildername="text")
+    text = (app.outdir / "index.txt").read_text(encoding="utf-8")
+    assert "katro-07. South takes the 3 seeds of a1 in hand." in text
+    # Sphinx's image collector saw the pictures (a LaTeX or EPUB build copies them from its list)
+    drawn = {Path(p).name for p in app.env.images}
+    assert drawn and drawn <= {p.name for p in (tmp_path / "images").iterdir()}
+
+
+QUOTED = "North's \"rova\" (the two holes)"
+
+
+@pytest.mark.parametrize("language, conf, curly", [
+    ("en", {}, True),
+    ("fr", {}, True),
+    ("en", {"smartquotes": False}, False),
+    ("en", {"smartquotes_excludes": {"builders": ["html"]}}, False),
+])
+def test_a_generated_caption_gets_the_quotes_of_the_page_text(make_app, project, tmp_path, language, conf,
+                                                             curly):
+    from docutils import nodes
+    from mancala_diagrams.sphinx.directives import _CaptionQuotes
+    page = project / "index.md"
+    page.write_text(page.read_text(encoding="utf-8") + f"\n{QUOTED}\n", encoding="utf-8")
+    app = build(make_app, project, tmp_path, language=language, **conf)
+    doctree = app.env.get_and_resolve_doctree("index", app.builder)
+    # the same words as page text, given their quotes by Sphinx's SmartQuotes transform
+    prose = next(p.astext() for p in doctree.findall(nodes.paragraph) if p.astext().startswith("North"))
+    caption = nodes.caption("", QUOTED)
+    _CaptionQuotes(doctree).educate(caption)
+    assert caption.astext() == prose
+    assert (caption.astext() != QUOTED) is curly
+    if language == "en" and curly:
+        assert caption.astext() == "North’s “rova” (the two holes)"
+
+
 ERRATUM_AND_DEPARTURE = """\
 example: {name}
 rules: katro-4c

@@ -55,6 +55,9 @@ from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.utils import normalize_language_tag, smartquotes
+from docutils.utils.smartquotes import smartchars
+from sphinx.transforms import SphinxSmartQuotes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -201,21 +204,17 @@ class MancalaDirective(SphinxDirective):
         return [para]
 
     def figure(self, images, caption_text, ids=None, classes=()) -> nodes.figure:
-        fig = nodes.figure(classes=["mancala-figure", *classes])
+        source, line = self.get_source_info()
+        return figure_node(images, caption_text, ids or (), ["mancala-figure", *classes], source=source, line=line)
+
+    def light_figure(self, images, caption_text, ids=None, classes=()) -> "mancala_figure":
+        """The figure of :meth:`figure` with a caption the extension wrote (not
+        the author's: nothing for the translation catalogs), kept as data until
+        the page is resolved (:func:`expand_figures`)."""
+        fig = mancala_figure(classes=["mancala-figure", *classes], ids=list(ids or ()),
+                             images=[dict(img.attributes) for img in images], caption=caption_text,
+                             credit=None)
         self.set_source_info(fig)
-        if ids:
-            fig["ids"].extend(ids)
-        if len(images) > 1:
-            row = nodes.container(classes=["mancala-side-by-side"])
-            row.extend(images)
-            fig += row
-        else:
-            fig.extend(images)
-        if caption_text:
-            cap = nodes.caption(caption_text, caption_text)
-            self.set_source_info(cap)
-            cap["translatable"] = False   # written in the build's language already
-            fig += cap
         return fig
 
     def warn(self, message, line=None):
@@ -459,12 +458,7 @@ class ExampleDirective(MancalaDirective):
             return
         text = words(lang).lookup(WORDS["credit"], author=entry["author"], site=entry["site"],
                                   page=entry["url"].rsplit("/", 1)[-1], number=int(number))
-        credit = nodes.inline(classes=["mancala-credit"])
-        credit += nodes.reference(text, text, refuri=entry["url"])
-        caption = next(iter(fig.findall(nodes.caption)), None)
-        if caption is not None:
-            caption += nodes.Text(" ")
-            caption += credit
+        fig["credit"] = (text, entry["url"])
 
     def draw(self, example, steps, lang):
         result = []
@@ -509,10 +503,10 @@ class ExampleDirective(MancalaDirective):
                 pair = [self.image_node(published, left_alt, {"differs": diff}, marks, options=options),
                         self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
                 text = f"{text} {say('published', lang)} {captions.sentence(in_language(erratum.reason, lang))}"
-                fig = self.figure(pair, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
+                fig = self.light_figure(pair, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
             else:
-                fig = self.figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
-                                  f"{diagram.id}. {text}", ids=[anchor])
+                fig = self.light_figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
+                                        f"{diagram.id}. {text}", ids=[anchor])
             if not example.generated:
                 self.add_credit(fig, diagram.id, lang, entries)
             figures.append(fig)
@@ -547,6 +541,95 @@ def depart_steps_html(self, node):
     self.body.append("</div>\n")
 
 
+# -- figures --------------------------------------------------------------------------------
+
+def figure_node(images, caption_text, ids=(), classes=("mancala-figure",), credit=None,
+                source=None, line=None) -> nodes.figure:
+    """A figure of ours: its pictures (side by side if more than one), then
+    the caption the extension wrote (in the build's language already, so not
+    a catalog message), ended by the published diagram's *credit* (text, url)
+    if any.  The one place that says what a figure is made of."""
+    fig = nodes.figure(classes=list(classes))
+    fig.source, fig.line = source, line
+    fig["ids"].extend(ids)
+    if len(images) > 1:
+        row = nodes.container(classes=["mancala-side-by-side"])
+        row.extend(images)
+        fig += row
+    else:
+        fig.extend(images)
+    if caption_text:
+        cap = nodes.caption(caption_text, caption_text)
+        cap.source, cap.line = source, line
+        cap["translatable"] = False
+        if credit:
+            text, url = credit
+            cap += nodes.Text(" ")
+            link = nodes.inline(classes=["mancala-credit"])
+            link += nodes.reference(text, text, refuri=url)
+            cap += link
+        fig += cap
+    return fig
+
+
+class mancala_figure(nodes.General, nodes.Element):
+    """A figure of :func:`figure_node` kept as data (its pictures' attributes,
+    caption, credit) while the page is read, transformed and stored: a worked
+    example's page holds dozens of them, and each docutils node they would be
+    made of is visited by every transform of the read and of the resolution.
+    It becomes that figure once the page is resolved (:func:`expand_figures`),
+    or at once when read by a builder other than HTML, whose image collector
+    must see the pictures."""
+
+
+def expand_figures(doctree, html: bool) -> None:
+    """Each :class:`mancala_figure` of *doctree* becomes its figure: with
+    :class:`mancala_image` pictures in an HTML build, standard image nodes
+    otherwise; its caption given the typographic quotes that Sphinx's
+    SmartQuotes transform gives every other text of the page
+    (:class:`_CaptionQuotes`), since that transform ran before the figure
+    was made."""
+    figures = list(doctree.findall(mancala_figure))
+    if not figures:
+        return
+    quotes = _CaptionQuotes(doctree)
+    for node in figures:
+        pictures = []
+        for attributes in node["images"]:
+            img = (mancala_image if html else nodes.image)(**attributes)
+            img.source, img.line = node.source, node.line
+            pictures.append(img)
+        fig = figure_node(pictures, node["caption"], node["ids"], node["classes"],
+                          credit=node["credit"], source=node.source, line=node.line)
+        for caption in fig.findall(nodes.caption):
+            quotes.educate(caption)
+        node.replace_self(fig)
+
+
+class _CaptionQuotes(SphinxSmartQuotes):
+    """Sphinx's SmartQuotes transform (the same settings, language and
+    exclusions), applied to one caption: ``North's`` becomes ``North’s``."""
+
+    def __init__(self, document):
+        super().__init__(document, None)
+        self.available = self.is_available() and self.document.settings.smart_quotes
+        if self.available:
+            self.smartquotes_action = self.config.smartquotes_action
+            lang = self.document.settings.language_code
+            if str(self.document.settings.smart_quotes).startswith("alt"):
+                lang = lang.replace("-x-altquot", "") if "-x-altquot" in lang else lang + "-x-altquot"
+            self.lang = next((tag for tag in normalize_language_tag(lang) if tag in smartchars.quotes), "")
+
+    def educate(self, caption) -> None:
+        if not self.available:
+            return
+        texts = list(caption.findall(nodes.Text))
+        taught = smartquotes.educate_tokens(self.get_tokens(texts), attr=self.smartquotes_action,
+                                            language=self.lang)
+        for text, new in zip(texts, taught):
+            text.parent.replace(text, nodes.Text(new))
+
+
 # -- pictures in HTML builds ----------------------------------------------------------------
 
 class mancala_image(nodes.General, nodes.Element):
@@ -563,8 +646,10 @@ class mancala_image(nodes.General, nodes.Element):
 def html_images(app, doctree):
     """``doctree-read``, before Sphinx's image collector: in an HTML build, our
     image nodes become :class:`mancala_image` (every other builder, LaTeX,
-    gettext ..., keeps the standard image node and Sphinx's handling)."""
+    gettext ..., keeps the standard image node and Sphinx's handling, and
+    gets our figures made at once: :func:`expand_figures`)."""
     if getattr(app.builder, "format", None) != "html":
+        expand_figures(doctree, html=False)
         return
     for img in list(doctree.findall(nodes.image)):
         if img.get("mancala_file"):
@@ -685,7 +770,7 @@ class ErrataDirective(MancalaDirective):
                                                                          rules=rec["rules"]),
                                     hl, rec["marks"])]
             text = f"{rec['id']}. {say('published', lang)} {captions.describe_erratum(rec, lang)}"
-            out.append(self.figure(pair, text, ids=[f"erratum-{nodes.make_id(rec['id'])}"],
+            out.append(self.light_figure(pair, text, ids=[f"erratum-{nodes.make_id(rec['id'])}"],
                                    classes=("mancala-erratum",)))
         return out + [placeholder]
 
@@ -818,6 +903,7 @@ def verification_content(app, fromdoc, node, where, lang):
 def resolve_placeholders(app, doctree, fromdoc):
     env = app.env
     lang = lang_of(env)
+    expand_figures(doctree, html=getattr(app.builder, "format", None) == "html")
     if app.builder.name == "gettext":  # generated words are per language, not catalog messages
         for img in doctree.findall(nodes.image):
             if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
@@ -908,6 +994,7 @@ def setup(app):
     app.add_directive("mancala-verification", VerificationDirective)
     app.add_directive("mancala-errata", ErrataDirective)
     app.add_node(mancala_placeholder)
+    app.add_node(mancala_figure)
     app.add_node(mancala_image, html=(visit_image_html, depart_image_html))
     app.connect("doctree-read", html_images, priority=400)    # before the image collector (500)
     app.add_node(mancala_steps, html=(visit_steps_html, depart_steps_html))
