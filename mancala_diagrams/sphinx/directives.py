@@ -68,6 +68,7 @@ from ..errors import MancalaError
 from ..engine.geometry import SOUTH, parse_direction
 from ..engine.position import Position
 from ..files.steps import differing, grid_position, position_at
+from .tables import Code, Link, make_table, mancala_table, to_docutils, visit_table_html
 
 logger = logging.getLogger(__name__)
 
@@ -775,42 +776,6 @@ class ErrataDirective(MancalaDirective):
         return out + [placeholder]
 
 
-def _link(app, fromdoc, docname, anchor, text):
-    ref = nodes.reference("", "", internal=True)
-    ref["refuri"] = app.builder.get_relative_uri(fromdoc, docname) + "#" + anchor
-    ref += nodes.Text(text)
-    return ref
-
-
-def _table(headers, rows):
-    table = nodes.table(classes=["mancala-verification"])
-    group = nodes.tgroup(cols=len(headers))
-    table += group
-    for _ in headers:
-        group += nodes.colspec(colwidth=1)
-    head = nodes.thead()
-    group += head
-    hrow = nodes.row()
-    for h in headers:
-        hrow += nodes.entry("", nodes.paragraph(text=h))
-    head += hrow
-    body = nodes.tbody()
-    group += body
-    for cells in rows:
-        row = nodes.row()
-        for c in cells:
-            entry = nodes.entry()
-            if isinstance(c, nodes.Node):
-                p = nodes.paragraph()
-                p += c
-                entry += p
-            else:
-                entry += nodes.paragraph(text=str(c))
-            row += entry
-        body += row
-    return table
-
-
 def lazy_images(doctree):
     """The board pictures of a page load when they come near the screen
     (``loading="lazy"``), except the first, which may be in view at once."""
@@ -820,11 +785,15 @@ def lazy_images(doctree):
         img["loading"] = "lazy"
 
 
+TABLE_CLASSES = ("mancala-verification",)
+
+
 def verification_content(app, fromdoc, node, where, lang):
     """The verification page: a summary table (one line per source page, the
     count of each status), then one table per source page, each line linking
     to its step on the site and to the source page.  The grouping, order and
-    counts are :func:`~mancala_diagrams.files.verification_report.group_rows`'."""
+    counts are :func:`~mancala_diagrams.files.verification_report.group_rows`'.
+    The tables are :mod:`.tables` nodes (data: the HTML build writes them itself)."""
     from ..files.verification_report import group_rows, totals
     env = app.env
     groups = group_rows(node["rows"], node.get("published", {}))
@@ -849,6 +818,15 @@ def verification_content(app, fromdoc, node, where, lang):
     def anchor(group):
         return "source-" + nodes.make_id(group.page or "own-examples")
 
+    uris, titles = {}, {}
+
+    def link(docname, anchor):
+        """Where a diagram is drawn, relative to this page, as Sphinx makes its own links."""
+        if docname not in uris:
+            uris[docname] = app.builder.get_relative_uri(fromdoc, docname)
+            titles[docname] = env.titles[docname].astext() if docname in env.titles else docname
+        return Link(titles[docname], uris[docname] + "#" + anchor, internal=True)
+
     example_doc = {}   # where each example is drawn (a check links to its example's first step)
     for docname, records in sorted(getattr(env, "mancala_diagrams", {}).items()):
         for rec in records:
@@ -856,11 +834,12 @@ def verification_content(app, fromdoc, node, where, lang):
     out = []
     summary = []
     for g in groups:
-        ref = nodes.reference("", page_name(g), internal=True, refuri="#" + anchor(g))
-        summary.append([ref, *[str(g.counts.get(s, 0)) for s in shown], str(len(g.entries))])
+        summary.append([Link(page_name(g), "#" + anchor(g), internal=True),
+                        *[str(g.counts.get(s, 0)) for s in shown], str(len(g.entries))])
     summary.append([say("total", lang), *[str(n) for n in totals(groups).values()],
                     str(sum(len(g.entries) for g in groups))])
-    out.append(_table([say("source_page", lang), *[status_word(s) for s in shown], say("total", lang)], summary))
+    out.append(make_table([say("source_page", lang), *[status_word(s) for s in shown], say("total", lang)],
+                          summary, TABLE_CLASSES))
     if "missing" not in shown:
         out.append(nodes.paragraph(text=say("all_accounted", lang)))
     for g in groups:
@@ -876,25 +855,22 @@ def verification_content(app, fromdoc, node, where, lang):
             at = where.get(e.diagram) if e.diagram is not None else example_doc.get(e.example)
             if at is not None:
                 docname, rec = at
-                drawn = _link(app, fromdoc, docname, rec["anchor"], env.titles[docname].astext()
-                              if docname in env.titles else docname)
+                drawn = link(docname, rec["anchor"])
             else:
                 drawn = say("not_drawn", lang)
             number = (e.diagram or "").rpartition("-")[2]
             if url and e.diagram and number.isdigit():
                 text = w.lookup(WORDS["diagram_number"], number=int(number))
-                source = nodes.reference(text, text, refuri=url)
+                source = Link(text, url)
             else:
                 source = say("no_source", lang)
             if e.diagram:
                 label = e.diagram
             else:  # a check: the example's name and its ``at:`` (the YAML's words, shown as code)
-                label = nodes.inline()
-                label += [nodes.literal(text=Path(e.example or "?").stem), nodes.Text(" "),
-                          nodes.literal(text=e.check or "")]
+                label = Code((Path(e.example or "?").stem, e.check or ""))
             rows.append([label, status_word(e.status), drawn, source])
-        out.append(_table([say("diagram", lang), say("status", lang), say("drawn", lang), say("source", lang)],
-                          rows))
+        out.append(make_table([say("diagram", lang), say("status", lang), say("drawn", lang), say("source", lang)],
+                              rows, TABLE_CLASSES))
     container = nodes.container(classes=["mancala-verification-report"])
     container.extend(out)
     return container
@@ -909,13 +885,19 @@ def resolve_placeholders(app, doctree, fromdoc):
             if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
                 img.attributes.pop("alt", None)
     lazy_images(doctree)
+    placeholders = list(doctree.findall(mancala_placeholder))
+    if not placeholders:
+        return
     where = {}
     for docname, records in sorted(getattr(env, "mancala_diagrams", {}).items()):
         for rec in records:
             where.setdefault(rec["id"], (docname, rec))
-    for node in list(doctree.findall(mancala_placeholder)):
+    for node in placeholders:
         if node["kind"] == "verification":
             new = verification_content(app, fromdoc, node, where, lang)
+            if getattr(app.builder, "format", None) != "html":   # HTML writes the tables itself
+                for table in list(new.findall(mancala_table)):
+                    table.replace_self(to_docutils(table))
         else:
             errata = [(d, rec) for d, (docname, rec) in where.items() if rec["status"] == "erratum"]
             if not errata:
@@ -925,7 +907,10 @@ def resolve_placeholders(app, doctree, fromdoc):
                 for did, rec in sorted(errata):
                     docname = where[did][0]
                     para = nodes.paragraph()
-                    para += _link(app, fromdoc, docname, rec["anchor"], did)
+                    ref = nodes.reference("", "", internal=True)
+                    ref["refuri"] = app.builder.get_relative_uri(fromdoc, docname) + "#" + rec["anchor"]
+                    ref += nodes.Text(did)
+                    para += ref
                     reason = in_language(rec.get("reason") or {}, lang)
                     para += nodes.Text(words(lang).gettext(": %(reason)s", reason=reason))
                     new += nodes.list_item("", para)
@@ -995,6 +980,7 @@ def setup(app):
     app.add_directive("mancala-errata", ErrataDirective)
     app.add_node(mancala_placeholder)
     app.add_node(mancala_figure)
+    app.add_node(mancala_table, html=(visit_table_html, None))
     app.add_node(mancala_image, html=(visit_image_html, depart_image_html))
     app.connect("doctree-read", html_images, priority=400)    # before the image collector (500)
     app.add_node(mancala_steps, html=(visit_steps_html, depart_steps_html))
