@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.sphinx.tables import Code, Link, html_table
+from mancala_diagrams.sphinx.tables import Code, Link, html_rows
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
 ROOTS = Path(__file__).resolve().parent / "roots"
+DOCS_EXT = Path(__file__).resolve().parent.parent / "docs" / "_ext"
 
 HEADERS = ["Diagram", "Status <&>", "Drawn at", "Source"]
 ROWS = [
@@ -28,8 +29,12 @@ ROWS = [
 ]
 
 # a conf.py that puts the same data in one page twice: as our node (HTML
-# written by tables.html_table) and as the docutils table of tables.docutils_table
+# written by tables.visit_table_html) and as the docutils table of
+# tables.docutils_table; with the site's own HTML translator (accessible_html)
 CONF = f"""
+import sys
+sys.path.insert(0, {str(DOCS_EXT)!r})
+extensions = ["accessible_html"]
 from mancala_diagrams.sphinx.tables import Code, Link, docutils_table, make_table, mancala_table, visit_table_html
 HEADERS = {HEADERS!r}
 ROWS = {ROWS!r}
@@ -99,6 +104,7 @@ def test_our_html_table_is_the_one_sphinx_writes_for_the_docutils_table(make_app
     page = (app.outdir / "index.html").read_text(encoding="utf-8")
     ours, theirs = re.findall(r"<table.*?</table>", page, re.S)
     assert shape(ours) == shape(theirs)
+    assert ours.startswith('<table tabindex="0" class="mancala-verification docutils align-default">'), ours[:80]
     # and it shows the cells of the data, links where the data has links
     assert cells(ours)[0] == HEADERS
     assert cells(ours)[3][:2] == ["<script>alert('x')</script>", 'a "quoted" & <b>bold</b>']
@@ -109,7 +115,7 @@ def test_our_html_table_is_the_one_sphinx_writes_for_the_docutils_table(make_app
 
 
 def test_a_cells_text_is_escaped():
-    markup = html_table(HEADERS, ROWS, ["mancala-verification"])
+    markup = html_rows(HEADERS, ROWS)
     assert "<script>" not in markup and "<b>" not in markup and "<1>" not in markup and '"<x>"' not in markup
     assert ("script",) not in [i[:1] for i in shape(markup)]
     assert cells(markup)[3] == ["<script>alert('x')</script>", 'a "quoted" & <b>bold</b>', "not drawn", "d'<1>"]

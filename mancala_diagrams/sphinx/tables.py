@@ -2,7 +2,7 @@
 
 A table is one :class:`mancala_table` node carrying its header and rows, a
 cell being a text (``str``), a :class:`Link` or a :class:`Code`.  An HTML
-build writes the ``<table>`` itself (:func:`html_table`, as sphinx.ext.graphviz
+build writes the ``<table>`` itself (:func:`visit_table_html`, as sphinx.ext.graphviz
 writes its own output); every other builder (gettext, text, LaTeX ...) gets the
 docutils table that :func:`docutils_table` makes of the same data.  The
 verification page's tables have about a thousand lines per language: as
@@ -128,21 +128,25 @@ def _cell_html(cell) -> str:
     return html.escape(str(cell), quote=False)
 
 
-def html_table(headers, rows, classes=()) -> str:
-    """The ``<table>`` markup Sphinx's HTML writer writes for :func:`docutils_table`'s table."""
-    out = [f'<table class="{html.escape(" ".join(classes))}">\n<thead>\n<tr class="row-odd">']
+def html_rows(headers, rows) -> str:
+    """What Sphinx's HTML writer writes inside the ``<table>`` of :func:`docutils_table`'s table."""
+    out = ['<thead>\n<tr class="row-odd">']
     out.extend(f'<th class="head"><p>{_cell_html(h)}</p></th>\n' for h in headers)
     out.append("</tr>\n</thead>\n<tbody>\n")
     for i, cells in enumerate(rows):
         out.append(f'<tr class="{"row-even" if i % 2 == 0 else "row-odd"}">')
         out.extend(f"<td><p>{_cell_html(c)}</p></td>\n" for c in cells)
         out.append("</tr>\n")
-    out.append("</tbody>\n</table>\n")
+    out.append("</tbody>\n")
     return "".join(out)
 
 
 def visit_table_html(self, node):
-    style = [c.strip(" \t\n") for c in self.settings.table_style.split(",")]
-    classes = [*node["classes"], "docutils", *(c for c in style if c), "align-default"]
-    self.body.append(html_table(node["headers"], node["rows"], classes))
+    """The table's rows written at once, inside the ``<table>`` tag the
+    translator writes for a docutils table of these classes (with whatever a
+    site's translator adds to it: docs/_ext/accessible_html.py's ``tabindex``)."""
+    table = nodes.table(classes=list(node["classes"]))
+    self.visit_table(table)
+    self.body.append(html_rows(node["headers"], node["rows"]))
+    self.depart_table(table)
     raise nodes.SkipNode
