@@ -151,6 +151,16 @@ class Geometry:
                 for p in (SOUTH, NORTH) for d in range(self.rows_per_player)}
 
     def holes_of(self, player: str) -> tuple[int, ...]:
+        """All of *player*'s holes, row by row from the inner row."""
+        holes = self._holes_table.get(player)
+        return holes if holes is not None else self._holes_of(player)
+
+    @cached_property
+    def _holes_table(self) -> dict:
+        """player -> holes_of(player) (a goal asks at every lap end)."""
+        return {p: self._holes_of(p) for p in (SOUTH, NORTH)}
+
+    def _holes_of(self, player: str) -> tuple[int, ...]:
         return tuple(h for d in range(self.rows_per_player) for h in self.row_holes(player, d))
 
     def facing(self, hole: int, depth: int) -> int:

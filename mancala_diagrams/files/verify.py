@@ -87,7 +87,7 @@ class Verifier:
         if example.kind == "start":
             start = rules.initial_position()
             for d in example.diagrams:
-                roles = static_roles(rules, start)
+                roles = static_roles(rules, start) if d.marks is not None else None    # only marks need them
                 rows.append(self.judge(d, start.rows(), base, exact=False, roles=roles, legend=example.legend,
                                        geometry=g, **gen))
         elif example.kind == "special-holes":
@@ -110,9 +110,11 @@ class Verifier:
                                      "reason": reason})
                         continue
                     index = next(i for i, e in enumerate(rep.events) if e is ev)
-                    position = Position(g, tuple(ev.cells), to_move=ev.player if ev.player in g.players
-                                        else g.players[0], state=ev.state)
-                    roles = {**static_roles(rules, position), **event_roles(rep.events, index)}
+                    roles = None                # what the rules single out: only marks need it
+                    if d.marks is not None:
+                        position = Position(g, tuple(ev.cells), to_move=ev.player if ev.player in g.players
+                                            else g.players[0], state=ev.state)
+                        roles = {**static_roles(rules, position), **event_roles(rep.events, index)}
                     row = self.judge(d, _rows_from_cells(ev.cells, g), base, exact=False, at=d.at, roles=roles,
                                      legend=example.legend, geometry=g, **gen)
                     if row["status"] == "erratum":
@@ -163,7 +165,9 @@ class Verifier:
 
     def marks_problem(self, d, roles, legend, row, geometry=None):
         """A row for marks that the rules do not give (a wrong or missing
-        mark, a colour nothing explains), or None.  Every mark is checked."""
+        mark, a colour nothing explains), or None.  Every mark is checked.
+        *roles*: what the rules single out at the diagram (None for a
+        diagram without marks, or of a kind whose marks cannot be checked)."""
         if d.marks is None:
             return None
         show = d.marks_show or legend

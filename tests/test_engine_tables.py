@@ -1,0 +1,32 @@
+"""The engine's tables worked out once per geometry give what the general
+code gives, on boards of every shape the engine accepts."""
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from mancala_diagrams.engine.geometry import NORTH, SOUTH, Geometry
+from mancala_diagrams.engine.turn import Event
+
+SHAPES = [Geometry(c, r, players, track_kind=kind)
+          for c in (1, 2, 3, 6, 8) for r in (1, 2, 3)
+          for players in ((SOUTH, NORTH), (SOUTH,))
+          for kind in ("loop", "boustrophedon") if not (kind == "boustrophedon" and r < 2)]
+
+
+@pytest.mark.parametrize("g", SHAPES, ids=lambda g: f"{g.describe()}-{g.track_kind}")
+def test_holes_of_each_player_from_the_table_are_the_rows_holes(g):
+    for player in (SOUTH, NORTH):
+        general = g._holes_of(player)
+        assert g.holes_of(player) == general
+        assert general == tuple(h for d in range(g.rows_per_player) for h in g.row_holes(player, d))
+        assert sorted(general) == sorted(set(general)) and len(general) == g.rows_per_player * g.columns
+
+
+def test_an_event_is_immutable_and_pickles_to_an_equal_event():
+    e = Event("drop", SOUTH, 2, 1, seed=3, holes=(4,), count=1, cells=(1, 0, 2), detail=(("side", "left"),))
+    with pytest.raises(AttributeError):
+        e.kind = "capture"
+    assert pickle.loads(pickle.dumps(e)) == e
+    assert e.info("side") == "left" and e.info("other", 7) == 7
