@@ -30,3 +30,18 @@ def test_an_event_is_immutable_and_pickles_to_an_equal_event():
         e.kind = "capture"
     assert pickle.loads(pickle.dumps(e)) == e
     assert e.info("side") == "left" and e.info("other", 7) == 7
+
+
+@pytest.mark.parametrize("g", SHAPES, ids=lambda g: f"{g.describe()}-{g.track_kind}")
+def test_the_facing_hole_from_the_table_is_the_one_worked_out(g):
+    for hole in range(g.size):
+        for depth in range(g.rows_per_player):
+            assert g.facing(hole, depth) == g._facing(hole, depth)
+    assert g.facing(g.size + 3, 0) == g._facing(g.size + 3, 0)     # off the board: the general code answers
+
+
+@pytest.mark.parametrize("g", SHAPES, ids=lambda g: f"{g.describe()}-{g.track_kind}")
+def test_the_shape_worked_out_once_is_the_shape(g):
+    assert g.rows == g.rows_per_player * len(g.players)
+    assert g.size == g.rows * g.columns
+    assert g.solo == (len(g.players) == 1)

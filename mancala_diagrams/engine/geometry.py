@@ -93,15 +93,16 @@ class Geometry:
             raise PositionError(f"the letter notation names at most {len(LETTERS)} holes a player, "
                                 f"not {self.rows_per_player * self.columns}")
 
-    @property
+    # worked out once (the engine asks at every seed and lap end)
+    @cached_property
     def rows(self) -> int:
         return self.rows_per_player * len(self.players)
 
-    @property
+    @cached_property
     def size(self) -> int:
         return self.rows * self.columns
 
-    @property
+    @cached_property
     def solo(self) -> bool:
         return len(self.players) == 1
 
@@ -165,6 +166,15 @@ class Geometry:
 
     def facing(self, hole: int, depth: int) -> int:
         """The opponent's hole at *depth* in the same board column as *hole*."""
+        found = self._facing_table.get((hole, depth))
+        return found if found is not None else self._facing(hole, depth)
+
+    @cached_property
+    def _facing_table(self) -> dict:
+        """(hole, depth) -> facing(hole, depth) (a capture asks at every lap end)."""
+        return {(h, d): self._facing(h, d) for h in range(self.size) for d in range(self.rows_per_player)}
+
+    def _facing(self, hole: int, depth: int) -> int:
         player, _, col = self.locate(hole)
         return self.hole(other(player), depth, self.columns - 1 - col)
 

@@ -125,12 +125,18 @@ class RulesLibrary:
         self._rules: dict[str, Rules] = {}
         self._validated: set = set()
         self.digests: dict = {}     # name -> hash of the file as read (see memo.py)
+        self._paths: dict = {}      # name -> path (asked for at every merge and message)
 
     def names(self):
         return sorted(p.stem for p in self.directory.glob("*.yaml"))
 
     def path(self, name) -> Path:
-        return self.directory / f"{name}.yaml"
+        if not isinstance(name, str):
+            return self.directory / f"{name}.yaml"
+        path = self._paths.get(name)
+        if path is None:
+            path = self._paths[name] = self.directory / f"{name}.yaml"
+        return path
 
     def raw(self, name, file=None, loc=(None, None)) -> LocDict:
         if not isinstance(name, str) or name not in self._raw:

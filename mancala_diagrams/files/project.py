@@ -26,18 +26,25 @@ def confined(path, folder):
     ``..`` are resolved; a path elsewhere (one the user named) is left alone.
     Returns the :class:`~.errors.MancalaError` to raise, or None."""
     from ..errors import MancalaError
-    folder = Path(os.path.abspath(folder))
-    plain = Path(os.path.abspath(path))
-    if plain != folder and folder not in plain.parents:
+    folder = os.path.abspath(folder)
+    plain = os.path.abspath(path)
+    if not _within(plain, folder):
         return None
     try:
-        real, real_folder = Path(os.path.realpath(plain)), Path(os.path.realpath(folder))
+        real, real_folder = os.path.realpath(plain), os.path.realpath(folder)
     except (OSError, RuntimeError, ValueError):
         return None          # a loop: reading the file names it
-    if real != real_folder and real_folder not in real.parents:
-        return MancalaError(f"a symbolic link that leads outside {folder.name}/ (to {real})", file=str(path),
-                            line=1, column=1, expected=f"a file inside {folder}")
+    if not _within(real, real_folder):
+        return MancalaError(f"a symbolic link that leads outside {Path(folder).name}/ (to {real})",
+                            file=str(path), line=1, column=1, expected=f"a file inside {folder}")
     return None
+
+
+def _within(path: str, folder: str) -> bool:
+    """Whether the absolute, normalised *path* is *folder* or lies under it."""
+    if path.startswith("//") or folder.startswith("//"):    # POSIX's second root: as pathlib compares
+        return Path(path) == Path(folder) or Path(folder) in Path(path).parents
+    return path == folder or path.startswith(folder if folder.endswith(os.sep) else folder + os.sep)
 
 
 def find_root(start=None) -> Path:
