@@ -45,3 +45,31 @@ def test_the_shape_worked_out_once_is_the_shape(g):
     assert g.rows == g.rows_per_player * len(g.players)
     assert g.size == g.rows * g.columns
     assert g.solo == (len(g.players) == 1)
+
+
+def test_each_event_and_the_turns_end_keep_the_state_as_it_was_then():
+    """Turn.state_pairs sorts the state again only when it has changed: an event
+    made after each change of the state carries the new state, sorted."""
+    from mancala_diagrams.engine.position import Position
+    from mancala_diagrams.engine.turn import Turn
+
+    class _Rules:
+        geometry = Geometry(3, 2)
+
+    pos = Position(_Rules.geometry, (1,) * 12, state=(("b", "2"), ("z", "1")))
+    events = []
+    t = Turn(_Rules(), pos, 1, events)
+    t.emit("start")
+    t.state["a"] = "x"
+    t.emit("pickup")
+    t.state["a"] = "y"
+    t.emit("drop")
+    t.emit("drop")
+    t.state = {}
+    t.emit("lap_end")
+    t.state = {"c": "3", "b": "4"}
+    t.emit("turn_end")
+    assert [e.state for e in events] == [
+        (("b", "2"), ("z", "1")), (("a", "x"), ("b", "2"), ("z", "1")), (("a", "y"), ("b", "2"), ("z", "1")),
+        (("a", "y"), ("b", "2"), ("z", "1")), (), (("b", "4"), ("c", "3"))]
+    assert t.snapshot().state == tuple(sorted(t.state.items()))

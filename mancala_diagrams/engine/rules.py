@@ -204,8 +204,7 @@ class Rules:
             b.finish(turn)
         g = turn.geometry
         to_move = turn.player if g.solo else other(turn.player)
-        return Position.trusted(g, tuple(turn.board), to_move, tuple(turn.reserves),
-                                tuple(sorted(turn.state.items())))
+        return Position.trusted(g, tuple(turn.board), to_move, tuple(turn.reserves), turn.state_pairs())
 
     def first_lap_captures(self, turn, opening, capture_block) -> bool:
         """Would this opening's first lap end in a capture?  (for compulsory capture)"""

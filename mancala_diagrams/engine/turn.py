@@ -97,6 +97,7 @@ class Turn:
         self.board = list(position.cells)
         self.reserves = list(position.reserves)
         self.state = dict(position.state)
+        self._state_pairs = (None, ())      # (the state last sorted, its pairs): see state_pairs
         self.hand = 0
         self.direction = 0
         self.captures = True          # False during a fotsiny turn
@@ -119,6 +120,16 @@ class Turn:
         starts mid-way (a position with seeds in hand)."""
         return self.lap_ends == 0 and not self.mid_turn
 
+    def state_pairs(self) -> tuple:
+        """The mechanics' state as sorted (key, value) pairs, as an event and a
+        position keep it: sorted again only when the state has changed since
+        it was last asked for (every event asks; the state seldom changes)."""
+        seen, pairs = self._state_pairs
+        if self.state != seen:
+            pairs = tuple(sorted(self.state.items()))
+            self._state_pairs = (dict(self.state), pairs)
+        return pairs
+
     # -- trace -------------------------------------------------------------------
     def emit(self, kind, holes=(), count=0, seed=0, reason="", **detail):
         if self.watch is not None:
@@ -130,7 +141,7 @@ class Turn:
             self.events.append(Event(kind, self.player, self.turn_number, self.lap, seed,
                                      tuple(holes), count, self.direction, tuple(self.board),
                                      self.hand, reason, tuple(sorted(detail.items())) if detail else (),
-                                     tuple(sorted(self.state.items())) if self.state else ()))
+                                     self.state_pairs()))
 
     # -- primitive actions ---------------------------------------------------------
     def begin_lap(self):
@@ -250,7 +261,7 @@ class Turn:
         """The position as it stands now, with nothing in hand."""
         p = self.position
         return Position.trusted(p.geometry, tuple(self.board), p.to_move, tuple(self.reserves),
-                                tuple(sorted(self.state.items())))
+                                self.state_pairs())
 
 
 def describe_options(ask: Ask, geometry, limit=16) -> str:
