@@ -13,6 +13,8 @@ with their leading punctuation, so a translation controls that too.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..engine.geometry import CW, NORTH, SOUTH, other
 from ..engine.position import Position
 from .catalog import N_, in_language, languages, words
@@ -134,6 +136,13 @@ class HoleNamer:
         return _plain_forms(join(names, lang), lang)
 
     def __call__(self, hole: int, lang: str, event=None, actor=None) -> str:
+        """The hole's name: ``forms(...)["the"]``, without writing its other
+        forms when the hole is an ordinary one or named by hand."""
+        if hole in self.special:
+            names = self.special[hole]
+            return names.get(lang) or names.get("en", "")
+        if self.role(hole, event) is None:
+            return self.geometry.name(hole)
         return self.forms(hole, lang, event, actor)["the"]
 
 
@@ -709,12 +718,19 @@ ROW_WORDS = {
 
 
 def _row_label(geometry, player, depth, lang) -> str:
+    return _row_label_in(words(lang), geometry, player, depth)
+
+
+@lru_cache(maxsize=256)
+def _row_label_in(w, geometry, player, depth) -> str:
+    """A row's name in the language of *w* (a :class:`Words`, renewed when the
+    catalogs change): a board's few row names serve each of its pictures."""
     n = geometry.rows_per_player
     which = ("row" if n == 1 else "inner" if depth == 0 else "outer" if depth == n - 1 else "middle")
     solo, owned = ROW_WORDS[which]
     if geometry.solo:
-        return words(lang).lookup(solo)
-    return words(lang).lookup(owned, player=player_name(player, lang))
+        return w.lookup(solo)
+    return w.lookup(owned, player=player_name(player, w.lang))
 
 
 def describe_position(position, lang: str, *, numbers=None, highlights=None, names=None,

@@ -21,11 +21,9 @@ from . import layout, render
 def image_file(folder, position, highlights=None, marks=None, numbers=None, options=None,
                labels=None) -> Path:
     """Draw the image unless a file with its content hash exists; return its path."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     key = render.cache_key(position, highlights, marks, numbers, options, labels)
-    path = folder / f"board-{key}.png"
-    if not path.exists():
+    path = Path(folder, f"board-{key}.png")
+    if not os.path.exists(path):    # (write_atomically makes the folder)
         started = time.perf_counter()
         data = render.render_png(position, highlights, marks, numbers, options, labels)
         log = os.environ.get("MANCALA_RENDER_LOG")
@@ -38,8 +36,7 @@ def image_file(folder, position, highlights=None, marks=None, numbers=None, opti
 
 def image_size(position, options=None, labels=None) -> tuple[int, int]:
     """(width, height) in CSS pixels of the image of *position* (its layout)."""
-    lay = layout.position_layout(position, options or render.Options(), labels)
-    return lay.width, lay.height
+    return layout.position_size(position, options or render.Options())    # labels take no room
 
 
 def highlights_from(events) -> dict:

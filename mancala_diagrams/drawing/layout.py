@@ -91,6 +91,17 @@ def coordinate_kind(geometry) -> str:
     return "holes" if geometry.notation == "letters" else "edges"
 
 
+def _room(geometry, options, reserves, hand) -> tuple:
+    """(trays, coords, edges) of a picture: the room for the bowls (left, right),
+    whether coordinates are drawn, whether as column letters and row numbers."""
+    o = options
+    shown_hand = hand > 0 or bool(getattr(o, "hand_area", False))
+    trays = (bool(o.trays and (o.tray_room or getattr(o, "reserve_room", False) or any(reserves))),
+             bool(o.trays and (o.tray_room or shown_hand)))
+    coords = bool(getattr(o, "coords", True))
+    return trays, coords, coords and coordinate_kind(geometry) == "edges"
+
+
 def board_layout(geometry, options, *, reserves=(0, 0), hand=0, to_move=SOUTH, labels=None) -> Layout:
     """The layout of a picture of a board of *geometry* drawn with *options*
     (:class:`render.Options`).  *reserves*: the seeds in each player's reserve;
@@ -101,11 +112,8 @@ def board_layout(geometry, options, *, reserves=(0, 0), hand=0, to_move=SOUTH, l
     g = geometry
     hand_seeds = hand or 0
     shown_hand = hand_seeds > 0 or bool(getattr(o, "hand_area", False))
-    trays = (bool(o.trays and (o.tray_room or getattr(o, "reserve_room", False) or any(reserves))),
-             bool(o.trays and (o.tray_room or shown_hand)))
-    coords = bool(getattr(o, "coords", True))
+    trays, coords, edges = _room(g, o, reserves, hand_seeds)
     kind = coordinate_kind(g)
-    edges = coords and kind == "edges"
     width, height, box = frame(g.rows, g.columns, o, trays, edges)
     left, top = box[0] + o.margin, box[1] + o.margin
     centres = tuple((left + (h % g.columns) * o.cell + o.cell / 2, top + (h // g.columns) * o.cell + o.cell / 2)
@@ -143,3 +151,14 @@ def position_layout(position, options, labels=None) -> Layout:
     reserves = tuple(position.reserve(p) for p in position.geometry.players)
     return board_layout(position.geometry, options, reserves=reserves, hand=hand,
                         to_move=position.to_move, labels=labels)
+
+
+def position_size(position, options) -> tuple[int, int]:
+    """(width, height) of :func:`position_layout`'s picture, without placing
+    what is in it (a page asks the size of every picture it shows)."""
+    g = position.geometry
+    hand = position.hand.seeds if position.hand is not None else 0
+    reserves = tuple(position.reserve(p) for p in g.players)
+    trays, _coords, edges = _room(g, options, reserves, hand)
+    width, height, _box = frame(g.rows, g.columns, options, trays, edges)
+    return width, height

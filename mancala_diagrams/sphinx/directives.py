@@ -131,21 +131,43 @@ _BIBLIOGRAPHY: dict = {}
 def bibliography_entries(env) -> dict:
     """{key: {"url", "site", "author"}} of the BibTeX files the site cites from
     (sphinxcontrib-bibtex's ``bibtex_bibfiles``): the credit of a published
-    diagram comes from the entry of its page.  Empty without such files."""
+    diagram comes from the entry of its page.  Empty without such files.  The
+    entries sphinxcontrib-bibtex parsed for this build are used when it has
+    the file as it is now (:func:`_parsed_by_bibtex`), else the file is parsed."""
     out = {}
     for name in getattr(env.config, "bibtex_bibfiles", None) or []:
         path = Path(env.srcdir) / name
         key = (str(path), path.stat().st_mtime)
         if key not in _BIBLIOGRAPHY:
-            from pybtex.database import parse_file
-            data = parse_file(str(path), bib_format="bibtex")
-            _BIBLIOGRAPHY[key] = {
-                k: {"url": e.fields.get("url", ""), "site": e.fields.get("howpublished", ""),
-                    "author": " ".join(" ".join(p.first_names + p.prelast_names + p.last_names)
-                                       for p in e.persons.get("author", [])[:1])}
-                for k, e in data.entries.items()}
+            entries = _parsed_by_bibtex(env, path, key[1])
+            if entries is None:
+                from pybtex.database import parse_file
+                entries = parse_file(str(path), bib_format="bibtex").entries
+            _BIBLIOGRAPHY[key] = {k: _credit_fields(e) for k, e in entries.items()}
         out.update(_BIBLIOGRAPHY[key])
     return out
+
+
+def _credit_fields(entry) -> dict:
+    """What a diagram's credit takes from a pybtex entry."""
+    return {"url": entry.fields.get("url", ""), "site": entry.fields.get("howpublished", ""),
+            "author": " ".join(" ".join(p.first_names + p.prelast_names + p.last_names)
+                               for p in entry.persons.get("author", [])[:1])}
+
+
+def _parsed_by_bibtex(env, path, mtime):
+    """{key: pybtex entry} of the file *path* as sphinxcontrib-bibtex parsed it
+    for this build (its ``cite`` domain's data), or None when it has not parsed
+    that file as it is now (modified since, or no such extension)."""
+    from sphinx.errors import ExtensionError
+    try:
+        bibdata = env.get_domain("cite").data["bibdata"]
+        parsed = bibdata.bibfiles.get(path.resolve())
+        if parsed is None or parsed.mtime != mtime:
+            return None
+        return {k: bibdata.data.entries[k] for k in parsed.keys}
+    except (ExtensionError, AttributeError, KeyError, OSError):
+        return None
 
 
 def project_file(env, argument) -> str:
@@ -187,8 +209,7 @@ class MancalaDirective(SphinxDirective):
     def image_node(self, position, alt, highlights=None, marks=None, numbers=None,
                    labels=None, options=None) -> nodes.image:
         path = write_image(self.env, position, highlights, marks, numbers, options, labels)
-        docdir = Path(self.env.doc2path(self.env.docname)).parent
-        uri = Path(os.path.relpath(path, docdir)).as_posix()
+        uri = self.image_uri(path)
         w, h = images.image_size(position, options, labels)
         # width and height (CSS pixels, the PNG has twice as many): the page keeps the picture's
         # room before it loads; the CSS lets it shrink to the screen keeping its ratio
@@ -196,6 +217,15 @@ class MancalaDirective(SphinxDirective):
                           classes=["mancala-board", "no-scaled-link"], mancala_file=str(path))
         self.set_source_info(img)   # else Sphinx's ApplySourceWorkaround patches it in, logging its XML
         return img
+
+    def image_uri(self, path) -> str:
+        """The URI of the image file *path* from the page's folder: the image
+        folder's, taken once per directive, and the file's name."""
+        folder, name = os.path.split(path)
+        if getattr(self, "_image_folder", None) != folder:
+            docdir = Path(self.env.doc2path(self.env.docname)).parent
+            self._image_folder, self._image_folder_uri = folder, Path(os.path.relpath(folder, docdir))
+        return (self._image_folder_uri / name).as_posix()
 
     def plain(self):
         """``mancala_plain``: a paragraph instead of the drawing (make bench's baseline)."""
