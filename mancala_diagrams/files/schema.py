@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -128,125 +127,12 @@ def validator(kind):
     took a tenth of a second in every Sphinx process).  If the file is missing
     or unreadable: from the code, and checked."""
     from jsonschema import Draft202012Validator
-    schema = _committed(kind)
-    if schema is None:
+    try:
+        schema = json.loads(schema_path(kind).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         schema = generate(kind)
         Draft202012Validator.check_schema(schema)
     return _with_local_definitions(Draft202012Validator, schema)(schema)
-
-
-@lru_cache(maxsize=None)
-def _committed(kind):
-    """The committed *kind* schema, or None if its file cannot be read."""
-    try:
-        return json.loads(schema_path(kind).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
-# -- the valid files' short way: conforms() ----------------------------------------------------
-# The keywords the generated schemas use, each with the Python types of a YAML
-# value that jsonschema counts as the JSON type (a float such as 3.0, which
-# jsonschema also counts as an integer, is left to jsonschema).
-_ANNOTATIONS = frozenset(("$schema", "$id", "title", "description", "default", "$defs"))
-_TYPES = {"object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
-          "string": lambda v: isinstance(v, str), "null": lambda v: v is None,
-          "boolean": lambda v: isinstance(v, bool),
-          "integer": lambda v: type(v) is int, "number": lambda v: type(v) in (int, float)}
-_KEYWORDS = frozenset(("type", "enum", "$ref", "anyOf", "properties", "additionalProperties", "required",
-                       "minProperties", "maxProperties", "items", "minItems", "minimum", "pattern",
-                       "minLength", "maxLength")) | _ANNOTATIONS
-_DEFS = "#/$defs/"
-
-
-def _uses_only_known_keywords(schema, root=True) -> bool:
-    """Whether *schema* uses only the keywords :func:`_conforms` knows, with
-    values of the shape it expects, and no ``$id`` but at its root."""
-    if isinstance(schema, bool):
-        return True
-    if not isinstance(schema, dict) or not set(schema) <= _KEYWORDS or ("$id" in schema and not root):
-        return False
-    subschemas = [*schema.get("properties", {}).values(), *schema.get("$defs", {}).values(),
-                  *schema.get("anyOf", ())]
-    for key in ("items", "additionalProperties"):
-        if key in schema:
-            subschemas.append(schema[key])
-    ref = schema.get("$ref")
-    types = schema.get("type", "object")
-    return ((ref is None or (isinstance(ref, str) and ref.startswith(_DEFS)))
-            and all(t in _TYPES for t in (types if isinstance(types, list) else [types]))
-            and all(_uses_only_known_keywords(s, root=False) for s in subschemas))
-
-
-def _conforms(value, schema, defs) -> bool:
-    """True when *value* is certainly valid against *schema* (as jsonschema
-    judges it); False when it is not, or when that is not certain."""
-    if schema is True:
-        return True
-    if schema is False:
-        return False
-    get = schema.get
-    types = get("type")
-    if types is not None:
-        if isinstance(types, str):
-            if not _TYPES[types](value):
-                return False
-        elif not any(_TYPES[t](value) for t in types):
-            return False
-    if "enum" in schema and not any(type(e) is type(value) and isinstance(e, (str, int, float, type(None)))
-                                    and e == value for e in schema["enum"]):
-        return False
-    ref = get("$ref")
-    if ref is not None:
-        name = ref[len(_DEFS):]
-        if "/" in name or "~" in name or name not in defs or not _conforms(value, defs[name], defs):
-            return False
-    alternatives = get("anyOf")
-    if alternatives is not None and not any(_conforms(value, s, defs) for s in alternatives):
-        return False
-    if isinstance(value, dict):
-        properties = get("properties", {})
-        extra = get("additionalProperties", True)
-        for key, item in value.items():
-            sub = properties.get(key, extra) if isinstance(key, str) else extra
-            if not _conforms(item, sub, defs):
-                return False
-        if any(k not in value for k in get("required", ())):
-            return False
-        if len(value) < get("minProperties", 0) or len(value) > get("maxProperties", len(value)):
-            return False
-    elif isinstance(value, list):
-        if len(value) < get("minItems", 0):
-            return False
-        items = get("items", True)
-        if items is not True and not all(_conforms(item, items, defs) for item in value):
-            return False
-    elif isinstance(value, str):
-        if len(value) < get("minLength", 0) or len(value) > get("maxLength", len(value)):
-            return False
-        pattern = get("pattern")
-        if pattern is not None and re.search(pattern, value) is None:
-            return False
-    elif "minimum" in schema and isinstance(value, (int, float)) and not isinstance(value, bool):
-        if not value >= schema["minimum"]:
-            return False
-    return True
-
-
-@lru_cache(maxsize=None)
-def _short_way(kind):
-    """The committed *kind* schema when :func:`conforms` can judge against it, else None."""
-    schema = _committed(kind)
-    return schema if schema is not None and _uses_only_known_keywords(schema) else None
-
-
-def conforms(data, kind) -> bool:
-    """Whether *data* is certainly valid against the *kind* schema, judged
-    without jsonschema, the way it judges (what this cannot judge for certain
-    it leaves to jsonschema: False).  The tests compare it with jsonschema on
-    the project's files and on many broken ones."""
-    schema = _short_way(kind)
-    return schema is not None and _conforms(data, schema, schema.get("$defs", {}))
 
 
 def _with_local_definitions(base, schema):
@@ -402,12 +288,7 @@ def schema_error(err, data, file, root, error_cls=MancalaError) -> MancalaError:
 
 
 def validate(data, kind, file=None, error_cls=MancalaError):
-    """Validate a loaded YAML tree against the *kind* schema; raise the first error, located.
-    A tree that :func:`conforms` is valid without asking jsonschema (whose
-    import alone costs more than validating every file of a site); any other
-    is validated by jsonschema, which finds and explains the error."""
-    if conforms(data, kind):
-        return
+    """Validate a loaded YAML tree against the *kind* schema; raise the first error, located."""
     v = validator(kind)
     def order(e):
         line = _loc(*_locate(data, list(e.absolute_path))[:2], data)[0] or 0
