@@ -8,6 +8,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from docutils import nodes
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -167,10 +168,66 @@ def test_worked_example_figures_stay_data_until_the_page_is_resolved(make_app, p
     assert {f"katro-{n:02d}" for n in range(6, 11)} <= set(light)
     assert not [f for f in stored.findall(nodes.figure) if f["ids"] and f["ids"][0] in light]
     assert light["katro-07"]["caption"] == "katro-07. South takes the 3 seeds of a1 in hand."
-    # as written: the figures (the HTML of the other tests), none left as data
+    # as resolved for HTML: still data (the HTML translator writes them), their
+    # caption's words as their one child for the search index
     resolved = app.env.get_and_resolve_doctree("index", app.builder)
-    assert not list(resolved.findall(mancala_figure))
-    assert {f["ids"][0] for f in resolved.findall(nodes.figure) if f["ids"]} >= set(light)
+    kept = {n["ids"][0]: n for n in resolved.findall(mancala_figure)}
+    assert set(kept) == set(light)
+    assert kept["katro-07"].astext() == "katro-07. South takes the 3 seeds of a1 in hand."
+    assert not [f for f in resolved.findall(nodes.figure) if f["ids"] and f["ids"][0] in light]
+
+
+def _html_of(app, doctree, node) -> str:
+    """What the build's HTML translator writes for *node* of *doctree*."""
+    doctree.settings = app.builder.docsettings
+    app.builder.imgpath = "_images"
+    translator = app.builder.create_translator(doctree, app.builder)
+    start = len(translator.body)
+    node.walkabout(translator)
+    return "".join(translator.body[start:])
+
+
+def _words_of(app, doctree) -> list:
+    from sphinx.search import WordCollector
+    collector = WordCollector(doctree, app.builder.indexer.lang)
+    doctree.walk(collector)
+    return sorted(collector.found_words)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_figure_is_written_as_sphinx_writes_the_figure_it_stands_for(make_app, project, tmp_path, language):
+    """visit_figure_html writes, for each worked-example figure, the very HTML
+    Sphinx writes for the docutils figure that figure_node makes of it (the
+    general path, which every other builder takes), and the search index reads
+    the same words of both; captions and credits with quotes and characters
+    HTML escapes, a side-by-side erratum, lazy pictures."""
+    from mancala_diagrams.sphinx.directives import (expand_figures, lazy_images, mancala_figure,
+                                                    quote_figures)
+    app = build(make_app, project, tmp_path, language=language)
+
+    def read():     # the page as read and stored (a new copy each time), its captions made harder
+        doctree = app.env.get_doctree("index")
+        figures_read = list(doctree.findall(mancala_figure))
+        figures_read[0]["caption"] = 'katro-06. North\'s "rova" <b>&amp; co</b> -- a1...'
+        figures_read[1]["credit"] = ('Source: l\'auteur "X" & <Y>', "https://example.org/a?b=1&c=\"2\"")
+        figures_read[2]["credit"] = ("Source", "")
+        return doctree, figures_read
+
+    direct, figures_read = read()
+    general, _ = read()
+    assert len(figures_read) >= 6 and any(len(f["images"]) == 2 for f in figures_read)
+    quote_figures(direct)
+    lazy_images(direct)
+    expand_figures(general, html=True)
+    lazy_images(general)
+    written = [_html_of(app, direct, n) for n in direct.findall(mancala_figure)]
+    expected = [_html_of(app, general, n) for n in general.findall(nodes.figure)
+                if n["ids"] and n["ids"][0] in {f["ids"][0] for f in figures_read}]
+    assert len(written) == len(expected) == len(figures_read)
+    for mine, sphinx_s in zip(written, expected):
+        assert mine == sphinx_s
+    assert 'loading="lazy"' in "".join(written) and "&lt;b&gt;" in written[0] and "&amp;c=" in written[1]
+    assert _words_of(app, direct) == _words_of(app, general)
 
 
 def test_other_builders_get_the_figures_when_the_page_is_read(make_app, project, tmp_path):

@@ -57,6 +57,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.utils import normalize_language_tag, smartquotes
 from docutils.utils.smartquotes import smartchars
+from sphinx.locale import _ as sphinx_words
 from sphinx.transforms import SphinxSmartQuotes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -608,9 +609,10 @@ class mancala_figure(nodes.General, nodes.Element):
     caption, credit) while the page is read, transformed and stored: a worked
     example's page holds dozens of them, and each docutils node they would be
     made of is visited by every transform of the read and of the resolution.
-    It becomes that figure once the page is resolved (:func:`expand_figures`),
-    or at once when read by a builder other than HTML, whose image collector
-    must see the pictures."""
+    An HTML build writes it at once (:func:`visit_figure_html`; its one child,
+    given when the page is resolved, is the caption's text, for the search
+    index); any other builder gets that figure when the page is read
+    (:func:`expand_figures`), since its image collector must see the pictures."""
 
 
 def expand_figures(doctree, html: bool) -> None:
@@ -635,6 +637,61 @@ def expand_figures(doctree, html: bool) -> None:
         for caption in fig.findall(nodes.caption):
             quotes.educate(caption)
         node.replace_self(fig)
+
+
+def quote_figures(doctree) -> None:
+    """Each :class:`mancala_figure` of *doctree* (an HTML build's, once the
+    page is resolved) with the quotes :func:`expand_figures` would give its
+    caption and credit, and the words of both as its one child (what the
+    search index reads of a figure :func:`figure_node` makes: its caption's
+    texts, the credit's among them)."""
+    figures = list(doctree.findall(mancala_figure))
+    if not figures:
+        return
+    quotes = _CaptionQuotes(doctree)
+    for node in figures:
+        credit = node["credit"]
+        texts = [node["caption"], " ", credit[0]] if credit else [node["caption"]]
+        caption = nodes.caption("", "", *(nodes.Text(t) for t in texts))    # as figure_node's caption
+        quotes.educate(caption)
+        texts = [str(t) for t in caption.findall(nodes.Text)]
+        node["caption"] = texts[0]
+        if credit:
+            node["credit"] = (texts[2], credit[1])
+        node.children = []
+        node += nodes.Text("".join(texts))
+
+
+def visit_figure_html(self, node):
+    """The HTML Sphinx writes for the figure :func:`figure_node` makes of
+    *node* (tests compare the two), written at once with the translator's own
+    tags, escaping and permalink: the figure's docutils nodes are neither made
+    nor visited (a page of worked examples has hundreds of them).  Sphinx
+    writes a figure ``align-default``, its caption's text in a
+    ``caption-text`` span followed by the permalink, in a ``<p>`` of the
+    ``<figcaption>``."""
+    body = self.body
+    body.append(self.starttag(node, "figure", CLASS="align-default"))
+    images = node["images"]
+    if len(images) > 1:
+        body.append(self.starttag({"classes": ["mancala-side-by-side"]}, "div", CLASS="docutils container"))
+    for attributes in images:
+        body.append(image_tag(self, attributes, "\n"))
+    if len(images) > 1:
+        body.append("</div>\n")
+    if node["caption"]:
+        body.append(self.starttag({}, "figcaption") + '<p><span class="caption-text">')
+        body.append(self.encode(node["caption"]))
+        if node["credit"]:
+            text, url = node["credit"]
+            body.append(" " + self.starttag({"classes": ["mancala-credit"]}, "span", "")
+                        + self.starttag({}, "a", "", CLASS="reference external", href=url or "#")
+                        + self.encode(text) + "</a></span>")
+        body.append("</span>")
+        self.add_permalink_ref(node, sphinx_words("Link to this image"))     # as Sphinx words it
+        body.append("</p>\n</figcaption>\n")
+    body.append("</figure>\n")
+    raise nodes.SkipNode
 
 
 class _CaptionQuotes(SphinxSmartQuotes):
@@ -690,11 +747,16 @@ def html_images(app, doctree):
 
 
 def visit_image_html(self, node):
-    """The ``<img>`` Sphinx would write for the standard image node (same
-    attributes), its file put into the output's ``_images`` once: a hard link
-    to the image folder's file (whose files are never changed once written),
-    or a copy where a link cannot be made."""
-    src = Path(node["mancala_file"])
+    self.body.append(image_tag(self, node, "" if isinstance(node.parent, nodes.TextElement) else "\n"))
+
+
+def image_tag(self, picture, suffix: str) -> str:
+    """The ``<img>`` Sphinx would write for the standard image node of
+    *picture* (a :class:`mancala_image` or its attributes), its file put into
+    the output's ``_images`` once: a hard link to the image folder's file
+    (whose files are never changed once written), or a copy where a link
+    cannot be made."""
+    src = Path(picture["mancala_file"])
     folder = Path(self.builder.outdir) / self.builder.imagedir
     target = folder / src.name
     if not target.exists():     # named by its content: an existing file is this one
@@ -706,12 +768,11 @@ def visit_image_html(self, node):
         except OSError:
             from ..atomic import write_atomically
             write_atomically(target, src.read_bytes())     # whole, even with parallel writers
-    atts = {"src": posixpath.join(self.builder.imgpath, src.name), "alt": node["alt"],
-            "width": node["width"], "height": node["height"]}
-    if node.get("loading"):
-        atts["loading"] = node["loading"]
-    suffix = "" if isinstance(node.parent, nodes.TextElement) else "\n"
-    self.body.append(self.emptytag(node, "img", suffix, **atts))
+    atts = {"src": posixpath.join(self.builder.imgpath, src.name), "alt": picture["alt"],
+            "width": picture["width"], "height": picture["height"]}
+    if picture.get("loading"):
+        atts["loading"] = picture["loading"]
+    return self.emptytag(picture, "img", suffix, **atts)
 
 
 def depart_image_html(self, node):
@@ -809,8 +870,11 @@ class ErrataDirective(MancalaDirective):
 def lazy_images(doctree):
     """The board pictures of a page load when they come near the screen
     (``loading="lazy"``), except the first, which may be in view at once."""
-    ours = [img for img in doctree.findall(lambda n: isinstance(n, (nodes.image, mancala_image)))
-            if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]]
+    ours = []
+    for node in doctree.findall(lambda n: isinstance(n, (nodes.image, mancala_image, mancala_figure))):
+        for img in node["images"] if isinstance(node, mancala_figure) else (node,):
+            if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
+                ours.append(img)
     for img in ours[1:]:
         img["loading"] = "lazy"
 
@@ -909,7 +973,10 @@ def verification_content(app, fromdoc, node, where, lang):
 def resolve_placeholders(app, doctree, fromdoc):
     env = app.env
     lang = lang_of(env)
-    expand_figures(doctree, html=getattr(app.builder, "format", None) == "html")
+    if getattr(app.builder, "format", None) == "html":
+        quote_figures(doctree)      # written by visit_figure_html
+    else:
+        expand_figures(doctree, html=False)     # none left: made when the page was read
     if app.builder.name == "gettext":  # generated words are per language, not catalog messages
         for img in doctree.findall(nodes.image):
             if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
@@ -1009,7 +1076,7 @@ def setup(app):
     app.add_directive("mancala-verification", VerificationDirective)
     app.add_directive("mancala-errata", ErrataDirective)
     app.add_node(mancala_placeholder)
-    app.add_node(mancala_figure)
+    app.add_node(mancala_figure, html=(visit_figure_html, None))
     app.add_node(mancala_table, html=(visit_table_html, None))
     app.add_node(mancala_image, html=(visit_image_html, depart_image_html))
     app.connect("doctree-read", html_images, priority=400)    # before the image collector (500)
