@@ -30,10 +30,10 @@ ALLOWED = {
 }
 # third-party packages a layer must not use
 FORBIDDEN_THIRD_PARTY = {
-    "engine": {"yaml", "PIL", "sphinx", "docutils", "jsonschema"},
+    "engine": {"yaml", "PIL", "sphinx", "docutils", "jsonschema", "jsonschema_rs"},
     "files": {"PIL", "sphinx", "docutils"},
-    "drawing": {"yaml", "sphinx", "docutils", "jsonschema"},
-    "solver": {"yaml", "PIL", "sphinx", "docutils", "jsonschema"},
+    "drawing": {"yaml", "sphinx", "docutils", "jsonschema", "jsonschema_rs"},
+    "solver": {"yaml", "PIL", "sphinx", "docutils", "jsonschema", "jsonschema_rs"},
     "cli": {"sphinx", "docutils"},
 }
 

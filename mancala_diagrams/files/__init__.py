@@ -10,5 +10,5 @@ are), :mod:`.scaffold` (the ``new`` command's starting files),
 :mod:`.blockdocs` (the generated building-blocks page) and :mod:`.memo`.
 
 May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.atomic`, :mod:`mancala_diagrams.engine`,
-PyYAML and jsonschema; never the drawing, the solver, Sphinx or the CLI.
+PyYAML, jsonschema and jsonschema-rs; never the drawing, the solver, Sphinx or the CLI.
 """

@@ -101,7 +101,7 @@ def code_digest() -> bytes:
     package = Path(__file__).resolve().parent.parent
     h = hashlib.blake2b(digest_size=16)
     h.update(sys.version.encode())
-    for lib in ("PyYAML", "jsonschema"):
+    for lib in ("PyYAML", "jsonschema", "jsonschema-rs"):
         try:
             h.update(f"{lib} {metadata.version(lib)}".encode())
         except metadata.PackageNotFoundError:
