@@ -115,6 +115,19 @@ def test_a_diagram_listed_twice_points_at_the_second(project):
     assert "ex.yaml:23: diagram ex-1 is listed twice (first on line 16)" in str(err.value)
 
 
+def test_a_track_from_a_hole_of_the_other_player_is_refused_at_its_hole(project):
+    """North's hole 'b' on a track that is South's (no 'player'): an error at
+    'from', not a KeyError while numbering the track (found by the fuzz test)."""
+    text = (ROOT / "sources" / "katro-betsileo" / "katro-betsileo-track-north-2.yaml").read_text(encoding="utf-8")
+    assert "  player: north\n" in text and "  from: b\n" in text
+    path = write(project / "sources" / "x" / "katro-betsileo-track-north-2.yaml", text.replace("  player: north\n", ""))
+    with pytest.raises(ExampleError) as err:
+        load_example(project, path)
+    text = str(err.value)
+    assert "north-2.yaml:12:9: track: the hole 'b' is not on south's track" in text, text
+    assert "one of south's holes" in text and "the track is South's unless 'player' says" in text
+
+
 def test_python_object_tag_in_an_example_is_refused_with_its_location(project):
     path = write(project / "sources" / "x" / "ex.yaml",
                  EXAMPLE.replace("title: {en: An example, fr: Un exemple}",

@@ -399,6 +399,11 @@ class ExampleLoader:
                 if ex.track["player"] not in g.players:
                     raise _err(f"track: no player {ex.track['player']!r}", file, track.loc("player"),
                                expected=" or ".join(g.players))
+                if ex.track["from"] not in g.track(ex.track["player"]):
+                    player = ex.track["player"]
+                    raise _err(f"track: the hole {track['from']!r} is not on {player}'s track", file,
+                               track.loc("from"), expected=f"one of {player}'s holes",
+                               hint=None if "player" in track else "the track is South's unless 'player' says")
             if kind == "special-holes":
                 ex.start = (self.parse_start(data["start"], rules, file, data.loc("start"), ex) if "start" in data
                             else rules.initial_position())
