@@ -361,3 +361,27 @@ def test_one_verification_per_build_for_the_errata_and_verification_pages(make_a
     assert re.search(r'href="index.html#test-01"[^>]*>test-01</a>', errata)
     verification = (app.outdir / "verification.html").read_text(encoding="utf-8")
     assert 'href="index.html#katro-06"' in verification
+
+
+@pytest.mark.parametrize("action", ["qDe", "1", "2", "3", "qbBdDiew"])
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_smartquotes_leaves_a_text_without_quotable_signs_as_it_is(action, language):
+    """quote_figures gives SmartQuotes only the captions with a sign it may change
+    (_QUOTABLE): any other text comes out of docutils' educate_tokens unchanged."""
+    import random
+    from docutils.utils import smartquotes
+    from mancala_diagrams.sphinx.directives import _QUOTABLE
+    rng = random.Random(f"{action}{language}")
+    alphabet = "ab19 .,;:!?-–—…’‘“”«»()[]/&;=#%*+<>|~^@$_\u00a0\u202féàçÉ\n"
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40))) for _ in range(3000)]
+    plain = [t for t in texts if not _QUOTABLE.search(t)]
+    assert len(plain) > 1000
+    for first, second in zip(plain[::2], plain[1::2]):     # two tokens: the second sees the first's end
+        out = list(smartquotes.educate_tokens([("plain", first), ("plain", second)], attr=action,
+                                              language=language))
+        assert out == [first, second]
+    # and a sign it changes is caught
+    for text in ('a "b"', "l'a1", "a -- b", "a...", "``a''", "a\\-b", "&quot;a&quot;"):
+        assert _QUOTABLE.search(text)
+        assert list(smartquotes.educate_tokens([("plain", text)], attr="qDe", language=language)) != [text] \
+            or text.startswith("&quot;")

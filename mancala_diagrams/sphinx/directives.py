@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from pathlib import Path
 
 from docutils import nodes
@@ -652,14 +653,22 @@ def quote_figures(doctree) -> None:
     for node in figures:
         credit = node["credit"]
         texts = [node["caption"], " ", credit[0]] if credit else [node["caption"]]
-        caption = nodes.caption("", "", *(nodes.Text(t) for t in texts))    # as figure_node's caption
-        quotes.educate(caption)
-        texts = [str(t) for t in caption.findall(nodes.Text)]
-        node["caption"] = texts[0]
-        if credit:
-            node["credit"] = (texts[2], credit[1])
+        if quotes.available and (quotes.smartquotes_action == "-1" or any(_QUOTABLE.search(t) for t in texts)):
+            caption = nodes.caption("", "", *(nodes.Text(t) for t in texts))    # as figure_node's caption
+            quotes.educate(caption)
+            texts = [str(t) for t in caption.findall(nodes.Text)]
+            node["caption"] = texts[0]
+            if credit:
+                node["credit"] = (texts[2], credit[1])
         node.children = []
         node += nodes.Text("".join(texts))
+
+
+#: What SmartQuotes may change in a text (docutils.utils.smartquotes.educate_tokens:
+#: backslash escapes, dashes, ellipses, backticks, quotes, ``&quot;``); a text
+#: without any of these it leaves as it is, but in its "-1" mode (typographic
+#: signs made plain again).
+_QUOTABLE = re.compile(r"""[\\`'"]|--|\.\.\.|&quot;""")
 
 
 def visit_figure_html(self, node):
@@ -753,22 +762,27 @@ def visit_image_html(self, node):
 def image_tag(self, picture, suffix: str) -> str:
     """The ``<img>`` Sphinx would write for the standard image node of
     *picture* (a :class:`mancala_image` or its attributes), its file put into
-    the output's ``_images`` once: a hard link to the image folder's file
-    (whose files are never changed once written), or a copy where a link
-    cannot be made."""
-    src = Path(picture["mancala_file"])
-    folder = Path(self.builder.outdir) / self.builder.imagedir
-    target = folder / src.name
-    if not target.exists():     # named by its content: an existing file is this one
-        folder.mkdir(parents=True, exist_ok=True)
+    the output's ``_images`` once a build: a hard link to the image folder's
+    file (whose files are never changed once written), or a copy where a link
+    cannot be made; a file already there (an earlier build's) is this one,
+    being named by its content."""
+    src = picture["mancala_file"]
+    name = os.path.basename(src)
+    placed = self.builder.__dict__.setdefault("mancala_placed", set())    # the names, this build
+    if name not in placed:
+        folder = os.path.join(self.builder.outdir, self.builder.imagedir)
+        os.makedirs(folder, exist_ok=True)
+        target = os.path.join(folder, name)
         try:
             os.link(src, target)    # a twentieth of the cost of a copy
         except FileExistsError:
             pass
         except OSError:
-            from ..atomic import write_atomically
-            write_atomically(target, src.read_bytes())     # whole, even with parallel writers
-    atts = {"src": posixpath.join(self.builder.imgpath, src.name), "alt": picture["alt"],
+            if not os.path.exists(target):
+                from ..atomic import write_atomically
+                write_atomically(target, Path(src).read_bytes())     # whole, even with parallel writers
+        placed.add(name)
+    atts = {"src": posixpath.join(self.builder.imgpath, name), "alt": picture["alt"],
             "width": picture["width"], "height": picture["height"]}
     if picture.get("loading"):
         atts["loading"] = picture["loading"]
