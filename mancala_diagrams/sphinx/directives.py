@@ -210,15 +210,21 @@ class MancalaDirective(SphinxDirective):
 
     def image_node(self, position, alt, highlights=None, marks=None, numbers=None,
                    labels=None, options=None) -> nodes.image:
+        img = nodes.image(**self.image_attributes(position, alt, highlights, marks, numbers, labels, options))
+        self.set_source_info(img)   # else Sphinx's ApplySourceWorkaround patches it in, logging its XML
+        return img
+
+    def image_attributes(self, position, alt, highlights=None, marks=None, numbers=None,
+                         labels=None, options=None) -> dict:
+        """The attributes of :meth:`image_node`'s image (what a light figure
+        keeps of its pictures), its file drawn if new."""
         path = write_image(self.env, position, highlights, marks, numbers, options, labels)
-        uri = self.image_uri(path)
         w, h = images.image_size(position, options, labels)
         # width and height (CSS pixels, the PNG has twice as many): the page keeps the picture's
         # room before it loads; the CSS lets it shrink to the screen keeping its ratio
-        img = nodes.image(uri=uri, alt=alt, width=str(w), height=str(h),
-                          classes=["mancala-board", "no-scaled-link"], mancala_file=str(path))
-        self.set_source_info(img)   # else Sphinx's ApplySourceWorkaround patches it in, logging its XML
-        return img
+        return {"ids": [], "classes": ["mancala-board", "no-scaled-link"], "names": [], "dupnames": [],
+                "backrefs": [], "uri": self.image_uri(path), "alt": alt, "width": str(w), "height": str(h),
+                "mancala_file": str(path)}
 
     def image_uri(self, path) -> str:
         """The URI of the image file *path* from the page's folder: the image
@@ -226,8 +232,9 @@ class MancalaDirective(SphinxDirective):
         folder, name = os.path.split(path)
         if getattr(self, "_image_folder", None) != folder:
             docdir = Path(self.env.doc2path(self.env.docname)).parent
-            self._image_folder, self._image_folder_uri = folder, Path(os.path.relpath(folder, docdir))
-        return (self._image_folder_uri / name).as_posix()
+            prefix = Path(os.path.relpath(folder, docdir)).as_posix()
+            self._image_folder, self._image_prefix = folder, "" if prefix == "." else prefix + "/"
+        return self._image_prefix + name
 
     def plain(self):
         """``mancala_plain``: a paragraph instead of the drawing (make bench's baseline)."""
@@ -243,10 +250,10 @@ class MancalaDirective(SphinxDirective):
     def light_figure(self, images, caption_text, ids=None, classes=()) -> "mancala_figure":
         """The figure of :meth:`figure` with a caption the extension wrote (not
         the author's: nothing for the translation catalogs), kept as data until
-        the page is resolved (:func:`expand_figures`)."""
+        the page is resolved (:func:`expand_figures`); *images*: the pictures'
+        :meth:`image_attributes`."""
         fig = mancala_figure(classes=["mancala-figure", *classes], ids=list(ids or ()),
-                             images=[dict(img.attributes) for img in images], caption=caption_text,
-                             credit=None)
+                             images=list(images), caption=caption_text, credit=None)
         self.set_source_info(fig)
         return fig
 
@@ -533,12 +540,12 @@ class ExampleDirective(MancalaDirective):
                 published = grid_position(diagram.grid, position)
                 diff = differing(published, position)
                 left_alt = captions.describe_position(published, lang, highlights={"differs": diff})
-                pair = [self.image_node(published, left_alt, {"differs": diff}, marks, options=options),
-                        self.image_node(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
+                pair = [self.image_attributes(published, left_alt, {"differs": diff}, marks, options=options),
+                        self.image_attributes(position, alt, {**hl, "differs": diff}, marks, numbers, options=options)]
                 text = f"{text} {say('published', lang)} {captions.sentence(in_language(erratum.reason, lang))}"
                 fig = self.light_figure(pair, f"{diagram.id}. {text}", ids=[anchor], classes=("mancala-erratum",))
             else:
-                fig = self.light_figure([self.image_node(position, alt, hl, marks, numbers, options=options)],
+                fig = self.light_figure([self.image_attributes(position, alt, hl, marks, numbers, options=options)],
                                         f"{diagram.id}. {text}", ids=[anchor])
             if not example.generated:
                 self.add_credit(fig, diagram.id, lang, entries)
@@ -870,11 +877,11 @@ class ErrataDirective(MancalaDirective):
             position = position_at(rec["event"], rec["replay"], rec["geometry"])
             published = grid_position(rec["published"], position)
             hl = {"differs": rec["holes"]}
-            pair = [self.image_node(published, captions.describe_position(published, lang, highlights=hl),
-                                    hl, rec["marks"]),
-                    self.image_node(position, captions.describe_position(position, lang, highlights=hl,
-                                                                         rules=rec["rules"]),
-                                    hl, rec["marks"])]
+            pair = [self.image_attributes(published, captions.describe_position(published, lang, highlights=hl),
+                                          hl, rec["marks"]),
+                    self.image_attributes(position, captions.describe_position(position, lang, highlights=hl,
+                                                                               rules=rec["rules"]),
+                                          hl, rec["marks"])]
             text = f"{rec['id']}. {say('published', lang)} {captions.describe_erratum(rec, lang)}"
             out.append(self.light_figure(pair, text, ids=[f"erratum-{nodes.make_id(rec['id'])}"],
                                    classes=("mancala-erratum",)))
