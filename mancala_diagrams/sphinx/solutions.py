@@ -145,6 +145,8 @@ def setup(app):  # pragma: no cover - exercised by the site build
     from docutils import nodes
     from sphinx.util.docutils import SphinxDirective
 
+    from .tables import docutils_table
+
     class SolutionsDirective(SphinxDirective):
         required_arguments = 1
         # the columns to show, in order (default: every scalar field of the file)
@@ -170,25 +172,7 @@ def setup(app):  # pragma: no cover - exercised by the site build
                 if not Path(path).exists():
                     return [self.text(words(lang).lookup(MISSING))]
                 return [self.state.document.reporter.warning(f"mancala-solutions: {exc}", line=self.lineno)]
-            tbl = nodes.table(classes=["mancala-solutions"])
-            group = nodes.tgroup(cols=len(headings))
-            tbl += group
-            for _ in headings:
-                group += nodes.colspec(colwidth=1)
-            head = nodes.thead()
-            group += head
-            row = nodes.row()
-            for h in headings:
-                row += nodes.entry("", self.text(h))
-            head += row
-            body = nodes.tbody()
-            group += body
-            for r in rows:
-                row = nodes.row()
-                for v in r:
-                    row += nodes.entry("", self.text(v))
-                body += row
-            return [tbl]
+            return [docutils_table(headings, rows, ["mancala-solutions"])]
 
     app.add_directive("mancala-solutions", SolutionsDirective)
     app.connect("env-get-outdated", appeared)

@@ -75,7 +75,8 @@ def _docutils_cell(cell) -> nodes.Node:
 
 
 def docutils_table(headers, rows, classes=()) -> nodes.table:
-    """The docutils table of these cells (one paragraph per entry)."""
+    """The docutils table of these cells (one paragraph per entry, written in
+    the build's language already: not a catalog message)."""
     table = nodes.table(classes=list(classes))
     group = nodes.tgroup(cols=len(headers))
     table += group
@@ -85,16 +86,22 @@ def docutils_table(headers, rows, classes=()) -> nodes.table:
     group += head
     hrow = nodes.row()
     for h in headers:
-        hrow += nodes.entry("", nodes.paragraph("", "", _docutils_cell(h)))
+        hrow += nodes.entry("", _docutils_paragraph(h))
     head += hrow
     body = nodes.tbody()
     group += body
     for cells in rows:
         row = nodes.row()
         for c in cells:
-            row += nodes.entry("", nodes.paragraph("", "", _docutils_cell(c)))
+            row += nodes.entry("", _docutils_paragraph(c))
         body += row
     return table
+
+
+def _docutils_paragraph(cell) -> nodes.paragraph:
+    para = nodes.paragraph("", "", _docutils_cell(cell))
+    para["translatable"] = False
+    return para
 
 
 def to_docutils(node: mancala_table) -> nodes.table:
