@@ -209,7 +209,9 @@ def encoders(pngs):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--example", default=DEFAULT_EXAMPLE, help="the example file changed (relative to the project)")
-    ap.add_argument("--repeat", type=int, default=3, help="clean builds of each kind (the fastest is kept)")
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="cold builds of each kind, alternated (default 5: the median of the paired ratios; "
+                         "CPU time on a virtual machine moves by a tenth from one build to the next)")
     ap.add_argument("--keep", help="build in this folder and keep it (default: a temporary folder, removed)")
     ap.add_argument("--instructions", action="store_true",
                     help="only the overhead ratios, in instructions counted by valgrind's callgrind (one cold "
@@ -270,10 +272,12 @@ def run(base: Path, args):
     print(f"plain build, cold (no drawings): {fmt(plain_build)}")
     # each clean build is measured right after its plain build: the median of these paired
     # ratios moves less with the machine's load than the ratio of the two fastest builds
-    paired = statistics.median(c["cpu"] / p["cpu"] for p, c in zip(plains, cleans))
+    pairs = [c["cpu"] / p["cpu"] for p, c in zip(plains, cleans)]
+    paired = statistics.median(pairs)
     print(f"  extension overhead ratio:     {paired:.2f} CPU, median of {len(cleans)} builds each beside its "
           f"plain build (target <= 1.3: {verdict(paired <= 1.3)}); fastest of each: {ratio_cpu:.2f} CPU, "
           f"{ratio:.2f} wall")
+    print(f"  each clean build / its plain build, in run order: {', '.join(f'{r:.2f}' for r in pairs)}")
     # the overhead in two: Sphinx handling the content, the extension computing it
     content = statistics.median(g["cpu"] / p["cpu"] for p, g in zip(plains, givens))
     computing = statistics.median(c["cpu"] / g["cpu"] for g, c in zip(givens, cleans))
