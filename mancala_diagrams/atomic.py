@@ -16,9 +16,13 @@ def write_atomically(path, data: bytes) -> None:
     """Write *data* to *path* through a temporary file in the same folder,
     renamed over *path* once complete (the folder is made if needed).  An
     error (``OSError``) leaves no temporary file behind."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    folder, name = os.path.split(os.fspath(path))
+    suffix = os.path.splitext(name)[1]
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder or ".", prefix=".tmp-", suffix=suffix)
+    except FileNotFoundError:   # the folder made only when missing (a build writes hundreds of files)
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder or ".", prefix=".tmp-", suffix=suffix)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

@@ -222,9 +222,9 @@ class MancalaDirective(SphinxDirective):
         w, h = images.image_size(position, options, labels)
         # width and height (CSS pixels, the PNG has twice as many): the page keeps the picture's
         # room before it loads; the CSS lets it shrink to the screen keeping its ratio
-        return {"ids": [], "classes": ["mancala-board", "no-scaled-link"], "names": [], "dupnames": [],
-                "backrefs": [], "uri": self.image_uri(path), "alt": alt, "width": str(w), "height": str(h),
-                "mancala_file": str(path)}
+        # (no empty ids, names ... lists: an image node made of them has its own)
+        return {"classes": ["mancala-board", "no-scaled-link"], "uri": self.image_uri(path), "alt": alt,
+                "width": str(w), "height": str(h), "mancala_file": str(path)}
 
     def image_uri(self, path) -> str:
         """The URI of the image file *path* from the page's folder: the image
