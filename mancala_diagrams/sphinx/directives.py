@@ -778,7 +778,8 @@ def image_tag(self, picture, suffix: str) -> str:
     placed = self.builder.__dict__.setdefault("mancala_placed", set())    # the names, this build
     if name not in placed:
         folder = os.path.join(self.builder.outdir, self.builder.imagedir)
-        os.makedirs(folder, exist_ok=True)
+        if not placed:      # the build's first picture
+            os.makedirs(folder, exist_ok=True)
         target = os.path.join(folder, name)
         try:
             os.link(src, target)    # a twentieth of the cost of a copy
