@@ -998,7 +998,9 @@ def resolve_placeholders(app, doctree, fromdoc):
     if getattr(app.builder, "format", None) == "html":
         quote_figures(doctree)      # written by visit_figure_html
     else:
-        expand_figures(doctree, html=False)     # none left: made when the page was read
+        # a page this builder read had its figures made then (html_images); these are the
+        # figures of a page an HTML build read, its doctrees reused
+        expand_figures(doctree, html=False)
     if app.builder.name == "gettext":  # generated words are per language, not catalog messages
         for img in doctree.findall(nodes.image):
             if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
