@@ -15,8 +15,13 @@ Prints, with the targets of issue 9:
   (images, the verification rows, each example's steps).  The target (issue 18:
   at most 1.3) is judged on CPU time, which the machine's load disturbs much
   less than wall time, as the median of the ratios of each clean build to the
-  plain build made just before it (the ratio of the fastest of each kind is
-  printed beside it: one quiet plain build can move it by a tenth).  A warm figure is printed beside it: the same clean
+  plain build made beside it (the ratio of the fastest of each kind is printed
+  beside it: one quiet plain build can move it by a tenth).  The two builds of
+  a pair take turns, language by language: plain en, clean en, clean fr, plain
+  fr, and the next pair the other way round: this virtual machine's speed
+  moves by a third within minutes (the same no-op build took 1.05 s, then
+  1.6 s), and a kind always built last would pay for any slowing that builds
+  up during a pair.  A warm figure is printed beside it: the same clean
   build again with the image folder of the cold one kept (doctrees and pages
   deleted), as a second `make site` after `rm -rf _build/site _build/doctrees`;
 - the same clean build with each directive's output given (recorded once from a
@@ -89,21 +94,21 @@ class Site:
         self.images = self.build_dir / "images"
         self.log = self.build_dir / "render.log"
 
-    def build(self, instructions=False) -> dict:
-        """Both languages, one Sphinx process each, as `make site`.  With
-        *instructions*: each under valgrind's callgrind, which counts the
-        instructions the process runs (``out["instructions"]``)."""
+    def build(self, instructions=False, langs=LANGS) -> dict:
+        """Both languages (or *langs*, in order), one Sphinx process each, as
+        `make site`.  With *instructions*: each under valgrind's callgrind,
+        which counts the instructions the process runs (``out["instructions"]``)."""
         env = dict(os.environ, MANCALA_RENDER_LOG=str(self.log))
         published = ROOT.parent / "shared" / "published"
         if published.is_dir():
             env.setdefault("MANCALA_PUBLISHED", str(published))
         if self.log.exists():
             self.log.unlink()
-        if self.given == "replay":     # a cold build each time: the recorded images kept, not the pages
+        if self.given == "replay" and langs[0] == LANGS[0]:   # a cold build each time: the recorded images kept
             for part in ("doctrees", "site"):
                 shutil.rmtree(self.build_dir / part, ignore_errors=True)
         out = {"wall": 0.0, "cpu": 0.0, "sys": 0.0, "read": 0, "per_lang": {}, "instructions": 0}
-        for lang in LANGS:
+        for lang in langs:
             cmd = ["-b", "html", "-D", f"language={lang}", "-D", f"mancala_image_cache={self.images}",
                    "-d", str(self.build_dir / "doctrees" / lang),
                    str(self.project / "docs"), str(self.build_dir / "site" / lang)]
@@ -139,6 +144,29 @@ class Site:
                 drawn.append((name, float(secs)))
         out["drawn"] = drawn
         return out
+
+
+def combined(builds: list[dict]) -> dict:
+    """One build's figures from those of its languages built apart."""
+    out = {"wall": 0.0, "cpu": 0.0, "sys": 0.0, "read": 0, "per_lang": {}, "instructions": 0, "drawn": []}
+    for b in builds:
+        for key in ("wall", "cpu", "sys", "read", "instructions"):
+            out[key] += b[key]
+        out["per_lang"].update(b["per_lang"])
+        out["drawn"] += b["drawn"]
+    return out
+
+
+def paired_builds(plain: Site, clean: Site, swap: bool) -> tuple[dict, dict]:
+    """A cold plain and a cold clean build of both languages, in the order
+    plain en, clean en, clean fr, plain fr (*swap*: clean and plain
+    exchanged): each kind has one early and one late turn, so a machine that
+    slows down or speeds up during the four builds moves both alike."""
+    first, second = (clean, plain) if swap else (plain, clean)
+    en_first, en_second = first.build(langs=("en",)), second.build(langs=("en",))
+    fr_second, fr_first = second.build(langs=("fr",)), first.build(langs=("fr",))
+    a, b = combined([en_first, fr_first]), combined([en_second, fr_second])
+    return (b, a) if swap else (a, b)
 
 
 def recorded_site(base: Path) -> Site:
@@ -252,16 +280,17 @@ def count_instructions(base: Path, args):
 def run(base: Path, args):
     print(f"site benchmark: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}, "
           f"Python {sys.version.split()[0]}")
-    # -- clean builds (alternated, the least CPU of --repeat kept: the least disturbed) --
+    # -- cold builds, --repeat of each kind, paired (paired_builds) --
     # the same pages with each directive's output given (bench/given_content.py): recorded
     # once from a clean build (not timed), replayed beside each plain build
     given = recorded_site(base)
     plains, givens, cleans = [], [], []
     for i in range(args.repeat):
-        plains.append(Site(base, f"plain-{i}", plain=True).build())
         givens.append(given.build())
         site = Site(base, f"site-{i}")
-        cleans.append(site.build())
+        plain_build, clean_build = paired_builds(Site(base, f"plain-{i}", plain=True), site, swap=i % 2 == 1)
+        plains.append(plain_build)
+        cleans.append(clean_build)
     plain_build = min(plains, key=lambda b: b["cpu"])
     clean = min(cleans, key=lambda b: b["cpu"])
     ratio = clean["wall"] / plain_build["wall"]
@@ -270,8 +299,9 @@ def run(base: Path, args):
     print(f"clean build, cold (en + fr):    {fmt(clean)}, {len(drawn)} images drawn "
           f"(fastest of {args.repeat})")
     print(f"plain build, cold (no drawings): {fmt(plain_build)}")
-    # each clean build is measured right after its plain build: the median of these paired
-    # ratios moves less with the machine's load than the ratio of the two fastest builds
+    # each clean build is measured beside its plain build, their languages interleaved
+    # (paired_builds): the median of these paired ratios moves less with the machine's
+    # speed than the ratio of the two fastest builds
     pairs = [c["cpu"] / p["cpu"] for p, c in zip(plains, cleans)]
     paired = statistics.median(pairs)
     print(f"  extension overhead ratio:     {paired:.2f} CPU, median of {len(cleans)} builds each beside its "
