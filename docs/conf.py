@@ -12,7 +12,7 @@ sys.path.insert(0, str(HERE / "_ext"))
 
 project = "Mancala diagrams"
 author = "The mancala-diagrams contributors"
-copyright = "2025, the mancala-diagrams contributors"
+copyright = "2026, the mancala-diagrams contributors"
 language = "en"
 
 extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.solutions", "accessible_html",
