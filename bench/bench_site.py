@@ -163,10 +163,10 @@ def paired_builds(plain: Site, clean: Site, swap: bool) -> tuple[dict, dict]:
     exchanged): each kind has one early and one late turn, so a machine that
     slows down or speeds up during the four builds moves both alike."""
     first, second = (clean, plain) if swap else (plain, clean)
-    en_first, en_second = first.build(langs=("en",)), second.build(langs=("en",))
-    fr_second, fr_first = second.build(langs=("fr",)), first.build(langs=("fr",))
-    a, b = combined([en_first, fr_first]), combined([en_second, fr_second])
-    return (b, a) if swap else (a, b)
+    builds = {plain: [], clean: []}
+    for site, lang in ((first, "en"), (second, "en"), (second, "fr"), (first, "fr")):
+        builds[site].append(site.build(langs=(lang,)))
+    return combined(builds[plain]), combined(builds[clean])
 
 
 def recorded_site(base: Path) -> Site:
