@@ -14,8 +14,9 @@
  * game is read back, and an "occupied" flag.
  *
  * Duplicate detection.  One open-addressing hash table of these words (linear
- * probing, Fibonacci hashing), of fixed size chosen by the caller; a board is
- * kept in the first turn layer it is met in, as in the reference.  The A*
+ * probing, Fibonacci hashing), of fixed size chosen by the caller, in 2 MiB
+ * pages where Linux grants them (table_alloc); a board is kept in the first
+ * turn layer it is met in, as in the reference.  The A*
  * queue of a layer is one growing array of table slot numbers (uint32) per
  * value of f = laps + h; a bucket is freed once it is emptied.
  *
@@ -26,6 +27,11 @@
  * every such path is a real game of T turns and L laps, and the chain of the
  * A* search's own improvements is one, so the search finds one.  Boards
  * proved not to lead to the goal this way are flagged dead (visited once).
+ * Of a board's tight children, those that play again (their lap ended in
+ * the special hole) are tried before those that end the turn: the game's
+ * last lap ends in the special hole, and this order visits fewer boards than
+ * the holes' order on every width from 3 to 8 (on 8 columns 103.7 million
+ * against 114.9 million).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -33,6 +39,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 typedef unsigned __int128 board_t;
 
@@ -164,6 +173,48 @@ typedef struct {
     uint64_t limit; /* refuse inserts beyond this load */
 } table_t;
 
+/* The table's memory, zeroed.  On Linux a table of 2 MiB or more is mapped
+ * on a 2 MiB boundary and asked for in 2 MiB pages (transparent huge pages,
+ * where the system grants them: a hint, not a requirement).  Probes land
+ * anywhere in the table: with 4 KiB pages nearly every probe of a large table
+ * would also miss the TLB, whose entries then cover 512 times less of it. */
+typedef struct {
+    void *base;
+    size_t mapped; /* bytes mapped (mmap), 0 when allocated by calloc */
+} region_t;
+
+static uint64_t *table_alloc(size_t slots, region_t *reg)
+{
+    size_t bytes = slots * sizeof(uint64_t);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    if (bytes >= huge) {
+        size_t len = bytes + huge;
+        char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        char *aligned = (char *)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+        (void)madvise(aligned, bytes, MADV_HUGEPAGE);
+        reg->base = p;
+        reg->mapped = len;
+        return (uint64_t *)aligned;
+    }
+#endif
+    reg->base = calloc(slots, sizeof(uint64_t));
+    reg->mapped = 0;
+    return reg->base;
+}
+
+static void table_free(region_t *reg)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (reg->mapped) {
+        munmap(reg->base, reg->mapped);
+        return;
+    }
+#endif
+    free(reg->base);
+}
+
 static inline __attribute__((always_inline)) uint64_t slot_of(const table_t *t, uint64_t key)
 {
     return (key * 0x9E3779B97F4A7C15ULL) >> t->shift;
@@ -265,6 +316,9 @@ typedef struct {
 static int tight_dfs_##N(back_t *s, board_t b, int layer, int g) \
 { \
     const ring_t *r = s->r; \
+    board_t kid_b[N]; \
+    uint64_t kid_slot[N]; \
+    int kid_p[N], kid_kind[N], kid_g[N], m = 0, again = 0; \
     s->visited++; \
     for (int p = 1; p < N; p++) { \
         if (!hole(b, p)) continue; \
@@ -273,20 +327,39 @@ static int tight_dfs_##N(back_t *s, board_t b, int layer, int g) \
         int kind = segment(N, r, &nb, p, &laps); \
         if (kind < 0) continue; \
         int nl = layer + kind, ng = g + laps; \
-        if (nl > s->last_layer || ng > s->laps) continue; \
+        if (nl > s->last_layer || ng + h_of(N, r, nb) > s->laps) continue; \
         uint64_t key = encode(N, nb); \
         uint64_t i = find(s->t, key); \
         uint64_t e = s->t->slots[i]; \
         if (!(e & USED) || (e & DEAD)) continue; \
-        if (e_layer(e) != nl || e_g(e) != ng || ng + h_of(N, r, nb) > s->laps) continue; \
+        if (e_layer(e) != nl || e_g(e) != ng) continue; \
+        if (key == s->goal_key) { \
+            if (s->depth + 2 > s->cap) return -1; \
+            s->path[s->depth++] = p; \
+            s->path[s->depth++] = kind; \
+            return 1; \
+        } \
+        /* the children that play again (kind 0) first, in hole order, then \
+         * those that end the turn: fewer boards visited on every width */ \
+        int j = m++; \
+        if (kind == 0) { \
+            for (; j > again; j--) { \
+                kid_b[j] = kid_b[j - 1]; kid_slot[j] = kid_slot[j - 1]; kid_p[j] = kid_p[j - 1]; \
+                kid_kind[j] = kid_kind[j - 1]; kid_g[j] = kid_g[j - 1]; \
+            } \
+            again++; \
+        } \
+        kid_b[j] = nb; kid_slot[j] = i; kid_p[j] = p; kid_kind[j] = kind; kid_g[j] = ng; \
+    } \
+    for (int j = 0; j < m; j++) { \
+        if (s->t->slots[kid_slot[j]] & DEAD) continue; /* a dead end met under a sibling */ \
         if (s->depth + 2 > s->cap) return -1; \
-        s->path[s->depth++] = p; \
-        s->path[s->depth++] = kind; \
-        if (key == s->goal_key) return 1; \
-        int got = tight_dfs_##N(s, nb, nl, ng); \
+        s->path[s->depth++] = kid_p[j]; \
+        s->path[s->depth++] = kid_kind[j]; \
+        int got = tight_dfs_##N(s, kid_b[j], layer + kid_kind[j], kid_g[j]); \
         if (got) return got; \
         s->depth -= 2; \
-        s->t->slots[i] |= DEAD; \
+        s->t->slots[kid_slot[j]] |= DEAD; \
     } \
     return 0; \
 }
@@ -616,7 +689,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     t.shift = 64 - table_bits;
     t.used = 0;
     t.limit = (t.mask + 1) / 10 * 9;
-    t.slots = calloc(t.mask + 1, sizeof(uint64_t));
+    region_t region;
+    t.slots = table_alloc(t.mask + 1, &region);
     if (!t.slots) return PyErr_NoMemory();
 
     queue_t q = {0};
@@ -673,7 +747,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         Py_DECREF(c);
     }
     queue_free(&q);
-    free(t.slots);
+    table_free(&region);
     if (nomem) {
         Py_XDECREF(path);
         Py_DECREF(layer_sizes);
