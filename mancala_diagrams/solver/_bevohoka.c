@@ -316,9 +316,11 @@ typedef struct {
 static int tight_dfs_##N(back_t *s, board_t b, int layer, int g) \
 { \
     const ring_t *r = s->r; \
+    /* the tight children: those that play again (kind 0) from the front, in \
+     * hole order, those that end the turn (kind 1) from the back */ \
     board_t kid_b[N]; \
     uint64_t kid_slot[N]; \
-    int kid_p[N], kid_kind[N], kid_g[N], m = 0, again = 0; \
+    int kid_p[N], kid_g[N], again = 0, ends = N; \
     s->visited++; \
     for (int p = 1; p < N; p++) { \
         if (!hole(b, p)) continue; \
@@ -339,24 +341,16 @@ static int tight_dfs_##N(back_t *s, board_t b, int layer, int g) \
             s->path[s->depth++] = kind; \
             return 1; \
         } \
-        /* the children that play again (kind 0) first, in hole order, then \
-         * those that end the turn: fewer boards visited on every width */ \
-        int j = m++; \
-        if (kind == 0) { \
-            for (; j > again; j--) { \
-                kid_b[j] = kid_b[j - 1]; kid_slot[j] = kid_slot[j - 1]; kid_p[j] = kid_p[j - 1]; \
-                kid_kind[j] = kid_kind[j - 1]; kid_g[j] = kid_g[j - 1]; \
-            } \
-            again++; \
-        } \
-        kid_b[j] = nb; kid_slot[j] = i; kid_p[j] = p; kid_kind[j] = kind; kid_g[j] = ng; \
+        int j = kind == 0 ? again++ : --ends; \
+        kid_b[j] = nb; kid_slot[j] = i; kid_p[j] = p; kid_g[j] = ng; \
     } \
-    for (int j = 0; j < m; j++) { \
+    for (int k = 0; k < again + N - ends; k++) { \
+        int kind = k >= again, j = kind ? N - 1 - (k - again) : k; /* kind 1: in hole order too */ \
         if (s->t->slots[kid_slot[j]] & DEAD) continue; /* a dead end met under a sibling */ \
         if (s->depth + 2 > s->cap) return -1; \
         s->path[s->depth++] = kid_p[j]; \
-        s->path[s->depth++] = kid_kind[j]; \
-        int got = tight_dfs_##N(s, kid_b[j], layer + kid_kind[j], kid_g[j]); \
+        s->path[s->depth++] = kind; \
+        int got = tight_dfs_##N(s, kid_b[j], layer + kind, kid_g[j]); \
         if (got) return got; \
         s->depth -= 2; \
         s->t->slots[kid_slot[j]] |= DEAD; \
