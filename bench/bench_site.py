@@ -107,7 +107,7 @@ class Site:
         if self.given == "replay" and langs[0] == LANGS[0]:   # a cold build each time: the recorded images kept
             for part in ("doctrees", "site"):
                 shutil.rmtree(self.build_dir / part, ignore_errors=True)
-        out = {"wall": 0.0, "cpu": 0.0, "sys": 0.0, "read": 0, "per_lang": {}, "instructions": 0}
+        out = no_figures()
         for lang in langs:
             cmd = ["-b", "html", "-D", f"language={lang}", "-D", f"mancala_image_cache={self.images}",
                    "-d", str(self.build_dir / "doctrees" / lang),
@@ -137,18 +137,21 @@ class Site:
             out["sys"] += sys1 - sys0
             out["read"] += read
         shutil.copy(self.project / "docs" / "_root" / "index.html", self.build_dir / "site" / "index.html")
-        drawn = []
         if self.log.exists():
             for line in self.log.read_text(encoding="utf-8").splitlines():
                 name, secs = line.split("\t")
-                drawn.append((name, float(secs)))
-        out["drawn"] = drawn
+                out["drawn"].append((name, float(secs)))
         return out
+
+
+def no_figures() -> dict:
+    """A build's figures before it runs: :meth:`Site.build` and :func:`combined` add to them."""
+    return {"wall": 0.0, "cpu": 0.0, "sys": 0.0, "read": 0, "per_lang": {}, "instructions": 0, "drawn": []}
 
 
 def combined(builds: list[dict]) -> dict:
     """One build's figures from those of its languages built apart."""
-    out = {"wall": 0.0, "cpu": 0.0, "sys": 0.0, "read": 0, "per_lang": {}, "instructions": 0, "drawn": []}
+    out = no_figures()
     for b in builds:
         for key in ("wall", "cpu", "sys", "read", "instructions"):
             out[key] += b[key]
