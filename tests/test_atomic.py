@@ -41,3 +41,17 @@ def test_failed_rename_leaves_no_temporary_file(tmp_path):
     with pytest.raises(OSError):
         write_atomically(tmp_path / "taken", b"x")
     assert sorted(os.listdir(tmp_path)) == ["taken"]
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o002, 0o077])
+def test_the_file_gets_the_mode_the_umask_gives(tmp_path, mask):
+    """As open() would make it: 0666 less the umask (mkstemp alone gives 0600,
+    which a web server running as another user cannot read)."""
+    old = os.umask(mask)
+    try:
+        write_atomically(tmp_path / "board.png", b"x")
+        (tmp_path / "plain.png").write_bytes(b"x")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "board.png").stat().st_mode & 0o777 == 0o666 & ~mask
+    assert (tmp_path / "board.png").stat().st_mode & 0o777 == (tmp_path / "plain.png").stat().st_mode & 0o777

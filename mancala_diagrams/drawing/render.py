@@ -51,7 +51,7 @@ from ..engine.position import Position
 from . import layout
 
 #: Bump when the drawing changes, so that cached images are redrawn.
-RENDER_VERSION = 10
+RENDER_VERSION = 11   # 11: files readable as the umask says (those of 10 were 0600)
 
 ROLES = ("emptied", "sown", "last", "captured", "special", "differs", "sow-right", "sow-left", "sow-choice")
 #: the roles drawn as a sign across the hole (an arrow, a question mark) rather than a ring
