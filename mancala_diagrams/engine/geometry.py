@@ -232,6 +232,21 @@ class Geometry:
             hole, direction = self.advance(player, hole, direction)
         return hole
 
+    def sowing_order(self, player: str, start: int, direction: int) -> tuple[int, ...]:
+        """The holes a sowing by *player* from *start* going *direction* reaches,
+        one seed in each, in order, *start* first: one pass of the track (as
+        many holes as :meth:`track` has; on a three-row ``boustrophedon`` track
+        some come twice).  What a numbered sowing order shows."""
+        if not 0 <= start < self.size or self.owner(start) != player:
+            shown = self.name(start) if 0 <= start < self.size else repr(start)
+            raise PositionError(f"{shown} is not one of {player}'s holes")
+        order = []
+        hole = start
+        for _ in range(len(self.track(player))):
+            order.append(hole)
+            hole, direction = self.advance(player, hole, direction)
+        return tuple(order)
+
     # -- names -----------------------------------------------------------------
     @cached_property
     def _letter_names(self) -> dict:
