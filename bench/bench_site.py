@@ -214,7 +214,7 @@ def encoders(pngs):
     (zlib-ng, level 5)."""
     import io
     from PIL import Image
-    from mancala_diagrams.drawing.render import PNG_LEVEL, png_bytes
+    from mancala_diagrams.drawing.png import PNG_LEVEL, png_bytes
     pictures = []
     for path in pngs:
         with Image.open(path) as img:

@@ -1,8 +1,9 @@
 """The quicker paths of the site's pictures and words against the general ones
-they stand for: a picture's size without its layout, a hole's name without its
-other forms, a row's name kept per catalog, an image's address from its
-folder's, the bibliography sphinxcontrib-bibtex already parsed.  Each test
-fails when the shortcut gives something else than the general path."""
+they stand for: a hole's name without its other forms, a row's name kept per
+catalog, an image's address from its folder's, the bibliography
+sphinxcontrib-bibtex already parsed.  Each test fails when the shortcut gives
+something else than the general path.  And the size a page gives a picture,
+against the picture painted."""
 from __future__ import annotations
 
 import os
@@ -28,20 +29,6 @@ def site_steps():
         example = load_example(path, ROOT)
         out.append((example, list(example_steps(example))))
     return out
-
-
-def test_the_size_of_every_site_picture_is_its_layouts(site_steps):
-    seen = 0
-    for _example, steps in site_steps:
-        options = images.example_options(steps)
-        for step in steps:
-            pos = step.position
-            for o in (options, render.Options(), render.Options(coords=False), replace(options, trays=False),
-                      replace(options, tray_room=True), render.Options(hand_area=True)):
-                lay = layout.position_layout(pos, o)
-                assert images.image_size(pos, o) == (lay.width, lay.height), (pos.to_text(), o)
-                seen += 1
-    assert seen > 1000
 
 
 def test_the_size_with_reserves_hand_labels_and_lettered_boards():

@@ -97,7 +97,8 @@ def test_an_arrow_is_drawn_in_its_hole_and_nowhere_else():
     from PIL import ImageChops
 
     from mancala_diagrams.drawing import layout, render
-    pos = render.empty_board(4)
+    from mancala_diagrams.engine.position import Position
+    pos = Position.empty(4)
     o = render.Options()
     b2 = pos.geometry.parse("b2")
     cx, cy = layout.position_layout(pos, o).centres[b2]

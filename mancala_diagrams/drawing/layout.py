@@ -4,8 +4,8 @@
 wooden board and each hole are, which coordinates are written around the board
 and where, which hole names are written in the holes, and the bowls beside the
 board (the reserves on the left, the seeds in hand on the right) with their
-counts.  :mod:`.render` draws what it says with Pillow; tests check the layout
-without looking at pixels.
+counts: the one place that gives a picture's size.  :mod:`.render` draws what
+it says with Pillow; tests check the layout without looking at pixels.
 
 Coordinates are the very names the captions use (:meth:`Geometry.name`):
 
@@ -91,17 +91,6 @@ def coordinate_kind(geometry) -> str:
     return "holes" if geometry.notation == "letters" else "edges"
 
 
-def _room(geometry, options, reserves, hand) -> tuple:
-    """(trays, coords, edges) of a picture: the room for the bowls (left, right),
-    whether coordinates are drawn, whether as column letters and row numbers."""
-    o = options
-    shown_hand = hand > 0 or bool(getattr(o, "hand_area", False))
-    trays = (bool(o.trays and (o.tray_room or getattr(o, "reserve_room", False) or any(reserves))),
-             bool(o.trays and (o.tray_room or shown_hand)))
-    coords = bool(getattr(o, "coords", True))
-    return trays, coords, coords and coordinate_kind(geometry) == "edges"
-
-
 def board_layout(geometry, options, *, reserves=(0, 0), hand=0, to_move=SOUTH, labels=None) -> Layout:
     """The layout of a picture of a board of *geometry* drawn with *options*
     (:class:`render.Options`).  *reserves*: the seeds in each player's reserve;
@@ -111,9 +100,12 @@ def board_layout(geometry, options, *, reserves=(0, 0), hand=0, to_move=SOUTH, l
     o = options
     g = geometry
     hand_seeds = hand or 0
-    shown_hand = hand_seeds > 0 or bool(getattr(o, "hand_area", False))
-    trays, coords, edges = _room(g, o, reserves, hand_seeds)
+    shown_hand = hand_seeds > 0 or bool(o.hand_area)
+    trays = (bool(o.trays and (o.tray_room or o.reserve_room or any(reserves))),    # room for the bowls:
+             bool(o.trays and (o.tray_room or shown_hand)))                         # (left, right)
     kind = coordinate_kind(g)
+    coords = bool(o.coords)
+    edges = coords and kind == "edges"
     width, height, box = frame(g.rows, g.columns, o, trays, edges)
     left, top = box[0] + o.margin, box[1] + o.margin
     centres = tuple((left + (h % g.columns) * o.cell + o.cell / 2, top + (h // g.columns) * o.cell + o.cell / 2)
@@ -152,13 +144,3 @@ def position_layout(position, options, labels=None) -> Layout:
     return board_layout(position.geometry, options, reserves=reserves, hand=hand,
                         to_move=position.to_move, labels=labels)
 
-
-def position_size(position, options) -> tuple[int, int]:
-    """(width, height) of :func:`position_layout`'s picture, without placing
-    what is in it (a page asks the size of every picture it shows)."""
-    g = position.geometry
-    hand = position.hand.seeds if position.hand is not None else 0
-    reserves = tuple(position.reserve(p) for p in g.players)
-    trays, _coords, edges = _room(g, options, reserves, hand)
-    width, height, _box = frame(g.rows, g.columns, options, trays, edges)
-    return width, height

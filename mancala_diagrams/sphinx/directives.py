@@ -380,14 +380,15 @@ class TrackDirective(MancalaDirective):
             columns = self.options.get("columns")
             if not columns:
                 raise MancalaError("mancala-track needs :columns:")
-            board = render.empty_board(columns, self.options.get("rows", 2), "solo" in self.options)
+            board = Position.empty(columns, self.options.get("rows", 2), "solo" in self.options)
             g = board.geometry
             player = self.options.get("player", SOUTH).strip().lower()
             if player not in g.players:
                 raise MancalaError(f"no player {player!r} on this board", expected=" or ".join(g.players))
             direction = parse_direction(self.options.get("direction", "counterclockwise").strip())
             start = self.options.get("start") or g.name(g.track(player)[0])
-            numbers = render.track_numbers(g, player, start, direction, self.options.get("first", 0))
+            order = g.sowing_order(player, g.parse(start), direction)
+            numbers = {hole: self.options.get("first", 0) + i for i, hole in enumerate(order)}
         except MancalaError as exc:
             return self.warn(f"mancala-track: {exc}")
         alt = captions.describe_position(board, lang, numbers=numbers)
@@ -423,7 +424,7 @@ class LegendDirective(MancalaDirective):
             path = write_image(self.env, sample, {role: [0]}, options=small)
             docdir = Path(self.env.doc2path(self.env.docname)).parent
             uri = Path(os.path.relpath(path, docdir)).as_posix()
-            w, h = render.board_size(sample.geometry, small)
+            w, h = images.image_size(sample, small)
             img = nodes.image(uri=uri, alt=captions.role_name(role, lang), width=str(w), height=str(h),
                               classes=["mancala-legend-sample", "no-scaled-link"], mancala_file=str(path))
             self.set_source_info(img)
