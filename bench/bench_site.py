@@ -34,7 +34,7 @@ Prints, with the targets of issue 9:
   machine (about 15 minutes on this 2-core machine);
 - the no-op rebuild time;
 - the rebuild time after changing one example file, the pages it re-read and
-  the images it drew (``MANCALA_RENDER_LOG``): only that example's;
+  the images it drew (logged by ``bench/drawing_log.py``): only that example's;
 - the verify time for all examples, and the drawing time per image;
 - the average and largest PNG, and the total size of the site.
 
@@ -98,7 +98,7 @@ class Site:
         """Both languages (or *langs*, in order), one Sphinx process each, as
         `make site`.  With *instructions*: each under valgrind's callgrind,
         which counts the instructions the process runs (``out["instructions"]``)."""
-        env = dict(os.environ, MANCALA_RENDER_LOG=str(self.log))
+        env = dict(os.environ)
         published = ROOT.parent / "shared" / "published"
         if published.is_dir():
             env.setdefault("MANCALA_PUBLISHED", str(published))
@@ -118,7 +118,7 @@ class Site:
                 record = self.project / f"given-{lang}.pickle"
                 cmd = [sys.executable, str(ROOT / "bench" / "given_content.py"), self.given, str(record), *cmd]
             else:
-                cmd = [sys.executable, "-m", "sphinx", *cmd]
+                cmd = [sys.executable, str(ROOT / "bench" / "drawing_log.py"), str(self.log), *cmd]
             if instructions:
                 cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd]
             (cpu0, sys0), t0 = cpu_children(), time.perf_counter()

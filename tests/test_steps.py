@@ -179,15 +179,17 @@ def test_marks_are_hole_equals_colour():
 
 
 def test_an_image_is_drawn_once_and_then_found_by_its_content(tmp_path, monkeypatch):
-    log = tmp_path / "drawn.txt"
-    monkeypatch.setenv("MANCALA_RENDER_LOG", str(log))
+    from mancala_diagrams.drawing import compose
+    drawn = []
+    draw = compose.render_png
+    monkeypatch.setattr(compose, "render_png", lambda *args: drawn.append(args) or draw(*args))
     board = Position.from_rows([[1, 2], [3, 4]])
     first = image_file(tmp_path / "images", board, {"last": [1]})
     again = image_file(tmp_path / "images", board, {"last": [1]})
     other = image_file(tmp_path / "images", board, {"last": [2]})
     assert first == again != other
     assert first.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(log.read_text().splitlines()) == 2          # the second call drew nothing
+    assert len(drawn) == 2          # the second call drew nothing
     assert not list((tmp_path / "images").glob(".tmp-*"))
 
 

@@ -3,16 +3,13 @@
 :func:`image_file` draws a position into a folder of PNG files named by a hash
 of their content (:func:`render.cache_key`), written atomically: an unchanged
 image is never drawn twice (the builds of both languages share the folder) and
-a crash never leaves half a file (:func:`~mancala_diagrams.atomic.write_atomically`).  The environment variable
-``MANCALA_RENDER_LOG`` names a file to which each image actually drawn appends
-its name and drawing time (``make bench``).  It draws with the compositor
-(:func:`compose.render_png`), the very bytes of the plain painting
-(:func:`render.render_png`) in a fraction of its time.
+a crash never leaves half a file (:func:`~mancala_diagrams.atomic.write_atomically`).
+It draws with the compositor (:func:`compose.render_png`), the very bytes of
+the plain painting (:func:`render.render_png`) in a fraction of its time.
 """
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,13 +23,7 @@ def image_file(folder, position, highlights=None, marks=None, numbers=None, opti
     key = render.cache_key(position, highlights, marks, numbers, options, labels)
     path = Path(folder, f"board-{key}.png")
     if not os.path.exists(path):    # (write_atomically makes the folder)
-        started = time.perf_counter()
-        data = compose.render_png(position, highlights, marks, numbers, options, labels)
-        log = os.environ.get("MANCALA_RENDER_LOG")
-        if log:  # make bench: which images a build drew, and how long each took
-            with open(log, "a", encoding="utf-8") as fh:
-                fh.write(f"{path.name}\t{time.perf_counter() - started:.6f}\n")
-        write_atomically(path, data)
+        write_atomically(path, compose.render_png(position, highlights, marks, numbers, options, labels))
     return path
 
 

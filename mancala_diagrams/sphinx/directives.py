@@ -32,8 +32,7 @@ needs it), so that the player does not jump.
 
 For ``make bench``: the config value ``mancala_plain`` (``-D mancala_plain=1``)
 makes the drawing directives emit a plain paragraph instead (the baseline of the
-extension's cost), and the environment variable ``MANCALA_RENDER_LOG`` names a
-file to which each image actually drawn appends its name and drawing time.
+extension's cost).
 
 Images are drawn at read time into a cache directory shared by the builds of
 both languages (config ``mancala_image_cache``; default ``_mancala_images``
