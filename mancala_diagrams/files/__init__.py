@@ -2,7 +2,9 @@
 
 :mod:`.yamlio` (YAML with line and column on every node), :mod:`.fields` and
 :mod:`.formats` (the keys of rules and example files), :mod:`.schema` (JSON
-Schemas generated from those tables), :mod:`.loader` (rules files),
+Schemas generated from those tables, and validation by jsonschema),
+:mod:`.schema_fast` (the same validation, quicker with jsonschema-rs: an
+optional accelerator), :mod:`.loader` (rules files),
 :mod:`.examples` (example files and their replay), :mod:`.steps` (an
 example's steps as a page shows them), :mod:`.verify` (published
 diagrams against the replay), :mod:`.project` (where the project's folders

@@ -44,7 +44,8 @@ from . import memo
 from .loader import RulesLibrary, check_seed_total, parse_board_rows, whole_number
 from ..limits import MAX_MOVES, MAX_SEEDS
 from .project import known_pages, published_diagrams, published_dir
-from .schema import describe_value, validate
+from .schema import describe_value
+from .schema_fast import validate
 from ..errors import closest_hint
 from ..engine.position import Hand, Position
 from .yamlio import LocDict, load_yaml, load_yaml_file, read_text_file, refuse_todo

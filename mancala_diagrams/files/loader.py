@@ -18,7 +18,8 @@ from ..engine.mechanics import BLOCKS
 from ..errors import closest_hint
 from .memo import file_digest
 from ..engine.rules import Rules
-from .schema import describe_value, validate
+from .schema import describe_value
+from .schema_fast import validate
 from .yamlio import LocDict, load_yaml_file
 from .project import confined, is_name
 from ..limits import (MAX_COLUMNS, MAX_NAME_CHARS, MAX_ROWS_PER_PLAYER, MAX_SEEDS,

@@ -11,20 +11,16 @@ turns a schema error into a :class:`~.errors.MancalaError` located at the
 offending line and column, with what was found, what was expected and the
 closest valid name.
 
-Two validators judge a file, for two different needs.  jsonschema-rs (Rust)
-answers "valid or not" in tens of microseconds a file and is asked first:
-the site build loads every rules and example file, and nearly all of them are
-valid.  jsonschema (Python) takes about half a millisecond a file, and a
-large import, but its errors carry the path, the keyword and the subschema
-from which :func:`schema_error` writes a located message; it is the
-reference, so it judges every file jsonschema-rs does not call valid (see
-:func:`validate`).
+:func:`validate` judges a file with jsonschema, whose errors carry the path, the
+keyword and the subschema from which :func:`schema_error` writes the located
+message: the plain path, and the reference.  :mod:`.schema_fast` is an optional
+accelerator: it asks jsonschema-rs first, which says in tens of microseconds
+that a valid file is valid, and leaves every other file to :func:`validate`.
 """
 from __future__ import annotations
 
 import difflib
 import json
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -130,7 +126,7 @@ def write() -> list[Path]:
 
 # -- validation ---------------------------------------------------------------------------------
 @lru_cache(maxsize=None)
-def _committed(kind) -> tuple[dict, bool]:
+def committed(kind) -> tuple[dict, bool]:
     """(the *kind* schema, read from the committed file?): the file's content,
     or what the code generates if the file is missing or unreadable."""
     try:
@@ -141,99 +137,17 @@ def _committed(kind) -> tuple[dict, bool]:
 
 @lru_cache(maxsize=None)
 def validator(kind):
-    """The *kind* validator, built once per process from the committed schema
-    file: the tests check that it is what the code generates and a valid JSON
-    Schema, so neither is redone here (generating and checking both schemas
-    took a tenth of a second in every Sphinx process).  If the file is missing
-    or unreadable: from the code, and checked."""
+    """The *kind* validator (jsonschema, Draft 2020-12), built once per process
+    from the committed schema file: the tests check that it is what the code
+    generates and a valid JSON Schema, so neither is redone here (generating
+    and checking both schemas took a tenth of a second in every Sphinx
+    process).  If the file is missing or unreadable: from the code, and
+    checked."""
     from jsonschema import Draft202012Validator
-    schema, committed = _committed(kind)
-    if not committed:
+    schema, from_file = committed(kind)
+    if not from_file:
         Draft202012Validator.check_schema(schema)
-    return _with_local_definitions(Draft202012Validator, schema)(schema)
-
-
-class _PythonPattern:
-    """The ``pattern`` keyword for jsonschema-rs, judged by Python's
-    :func:`re.search` as jsonschema judges it.  jsonschema-rs reads a pattern as
-    an ECMA-262 regular expression, whose ``\\s`` also matches U+FEFF (which
-    Python's does not) while its ``\\d`` and ``$`` match less than Python's: with
-    its own patterns it would call valid a hole named ``"\\ufeffa1"`` that
-    jsonschema refuses.  With this keyword both libraries run the same regular
-    expressions."""
-
-    def __init__(self, parent_schema, value, schema_path):
-        self.regex = re.compile(value)
-
-    def validate(self, instance):
-        if isinstance(instance, str) and not self.regex.search(instance):
-            raise ValueError(f"{instance!r} does not match {self.regex.pattern!r}")
-
-
-@lru_cache(maxsize=None)
-def fast_validator(kind):
-    """The *kind* schema (the same one :func:`validator` reads) as a
-    jsonschema-rs Draft 2020-12 validator, built once per process; formats are
-    not asserted (jsonschema does not assert them either) and patterns are
-    Python's (:class:`_PythonPattern`).  ``None`` if jsonschema-rs refuses the
-    schema: then jsonschema alone judges the files."""
-    import jsonschema_rs
-    schema, _ = _committed(kind)
-    try:
-        return jsonschema_rs.Draft202012Validator(schema, validate_formats=False,
-                                                  keywords={"pattern": _PythonPattern})
-    except Exception:       # an invalid schema: validator() reports it
-        return None
-
-
-def fast_says_valid(data, kind) -> bool:
-    """True if jsonschema-rs finds *data* (a loaded YAML tree) valid against the
-    *kind* schema; False if it finds it invalid or cannot take it as JSON (a
-    date, a key that is not a text, a lone surrogate: it raises on them), and
-    then jsonschema judges.  The loader's trees are made of dicts, lists, texts,
-    numbers, booleans, nulls and dates only (no tuple, which jsonschema-rs
-    would take as a list and jsonschema would not)."""
-    fast = fast_validator(kind)
-    if fast is None:
-        return False
-    try:
-        return fast.is_valid(data) is True
-    except Exception:
-        return False
-
-
-def _with_local_definitions(base, schema):
-    """*base* (a jsonschema validator class) with each ``$ref`` to one of
-    *schema*'s own definitions (``#/$defs/NAME``, the only references the
-    generated schemas make) validated against that definition directly, the
-    same subschema the standard lookup finds, without looking it up through
-    the schema's registry again each time (a fifth of the time of validating
-    the site's examples).  Any other reference, or any reference of a schema
-    with an ``$id`` inside (the base such a reference starts from could be
-    another), is looked up as usual."""
-    from jsonschema import validators
-    prefix = "#/$defs/"
-    definitions = schema.get("$defs", {}) if _count_ids(schema) <= 1 else {}
-    standard = base.VALIDATORS["$ref"]
-
-    def ref(validator, ref, instance, subschema):
-        name = ref[len(prefix):] if ref.startswith(prefix) else ""
-        target = definitions.get(name) if not ("/" in name or "~" in name) else None    # ~ escapes: as usual
-        if target is None:
-            yield from standard(validator, ref, instance, subschema)
-        else:
-            yield from validator.descend(instance, target)
-
-    return validators.extend(base, {"$ref": ref})
-
-
-def _count_ids(node) -> int:
-    """How many ``$id`` keys *node* (a schema) holds, at any depth."""
-    if isinstance(node, dict):
-        return ("$id" in node) + sum(_count_ids(v) for v in node.values())
-    if isinstance(node, list):
-        return sum(_count_ids(v) for v in node)
-    return 0
+    return Draft202012Validator(schema)
 
 
 def describe_value(value) -> str:
@@ -355,15 +269,10 @@ def schema_error(err, data, file, root, error_cls=MancalaError) -> MancalaError:
 
 
 def validate(data, kind, file=None, error_cls=MancalaError):
-    """Validate a loaded YAML tree against the *kind* schema; raise the first error, located.
-
-    jsonschema-rs is asked first (:func:`fast_says_valid`): when it calls the
-    tree valid, that is the answer, and jsonschema is not even imported.
-    Otherwise jsonschema judges as before: it writes the located error, or
-    accepts the tree if it finds it valid (it is the reference)."""
-    if fast_says_valid(data, kind):
-        return
+    """Validate a loaded YAML tree against the *kind* schema with jsonschema;
+    raise the first error (the first in the file, the deepest there), located."""
     v = validator(kind)
+
     def order(e):
         line = _loc(*_locate(data, list(e.absolute_path))[:2], data)[0] or 0
         return (line, -len(e.absolute_path))
