@@ -24,6 +24,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from ..atomic import write_atomically
 from ..errors import MancalaError
 from .fields import DEFS, obj
 from .formats import EXAMPLE_KEYS, RULES_KEYS
@@ -111,15 +112,13 @@ def stale() -> list[Path]:
 
 
 def write() -> list[Path]:
-    SCHEMA_DIR.mkdir(exist_ok=True)
+    """Write the schema files that differ from what the code generates; return them."""
     written = []
     for kind in KINDS:
         path = schema_path(kind)
         text = dumps(generate(kind))
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)
+            write_atomically(path, text.encode("utf-8"))
             written.append(path)
     return written
 
