@@ -49,10 +49,12 @@ site: $(STAMP)
 i18n: $(STAMP)
 	$(PY) docs/update_catalogs.py
 
-# Speed and size, printed side by side in one run (engine, verifier, site build).
+# Speed and size, printed side by side in one run (engine, verifier, site build, each
+# accelerator against its plain path).
 bench: $(STAMP)
 	$(PY) bench/bench_engine.py
 	$(PY) bench/bench_site.py
+	$(PY) bench/bench_fast.py
 	$(PY) bench/bench_solver.py --max-columns 6
 	$(PY) bench/bench_hostile.py
 	$(PY) bench/bench_explain.py
