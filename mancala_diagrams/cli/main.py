@@ -23,9 +23,9 @@ def _print_row(r, out):
     left, right = r.get("compared") or ("published", "replay")
     shown = lambda v: "." if v is None else v
     for d in r.get("diff", []) or []:
-        if d.get("hole"):
-            print(f"{'':24}{d['hole']}: {LABELS.get(left, left)} {shown(d.get(left))}, "
-                  f"{LABELS.get(right, right)} {shown(d.get(right))}", file=out)
+        where = d.get("hole") or "board size"     # a difference of size has no hole
+        print(f"{'':24}{where}: {LABELS.get(left, left)} {shown(d.get(left))}, "
+              f"{LABELS.get(right, right)} {shown(d.get(right))}", file=out)
 
 
 def _summary(rows, timing="") -> str:

@@ -194,6 +194,14 @@ def parse_marks(value, file, loc, what):
     return rows
 
 
+def grid_size(grid) -> str:
+    """'2 rows of 6 holes' (or 'rows of 6, 6, 4 holes' for rows of different lengths)."""
+    lengths = sorted({len(r) for r in grid})
+    if len(lengths) == 1:
+        return f"{len(grid)} row{'s' if len(grid) != 1 else ''} of {lengths[0]} holes"
+    return f"rows of {', '.join(str(len(r)) for r in grid)} holes"
+
+
 def parse_anchor(text):
     """'lap 2 drop 3' -> (turn, lap, event, seed); turn/lap None when not given."""
     m = _ANCHOR.match(str(text).strip().lower())
@@ -645,7 +653,9 @@ class ExampleLoader:
             if "marks" in d:
                 marks = parse_marks(d["marks"], file, d.loc("marks"), f"diagram {d['id']} marks")
                 if len(marks) != len(grid) or any(len(a) != len(b) for a, b in zip(marks, grid)):
-                    raise _err(f"diagram {d['id']}: the marks and the board differ in size", file, d.loc("marks"))
+                    raise _err(f"diagram {d['id']}: the marks and the board differ in size (marks: "
+                               f"{grid_size(marks)}, board: {grid_size(grid)})", file, d.loc("marks"),
+                               expected="a colour name or '.' for every hole of the board")
             marks_show = None
             if "marks_show" in d:
                 ms = d["marks_show"]
@@ -916,6 +926,12 @@ def _replay_line(example: Example, line: Line) -> Replay:
         except EndlessTurn as exc:
             if endless:         # what the example says: the replay found the loop
                 return Replay(example, line, events, positions, None, departures, endless=str(exc.message))
+            if n == 1 and example.start is not None and example.start.hand is not None:
+                # the turn in progress (seeds in hand) has no opening: it is said with then: alone
+                exc.hint = ("if the page says the turn in progress never ends, write it as the first of moves, "
+                            "with no opening: `moves: [{then: [], endless: true}]` (then: lists its decisions)")
+            else:
+                exc.hint = "if the page says this turn never ends, write `endless: true` on it"
             exc.located(example.path, *(turn[-1][2] if turn else (line.line, None)))
             return Replay(example, line, events, positions, exc, departures)
         except MancalaError as exc:

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import MancalaError
 from ..engine.position import Position
 from .evidence import evidence_problem
-from .examples import ExampleLoader, replay_line, shared_turns, special_holes_grid, track_grid
+from .examples import ExampleLoader, grid_size, replay_line, shared_turns, special_holes_grid, track_grid
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
 from .project import example_paths, find_root, published_diagrams, published_dir
@@ -41,7 +41,7 @@ def board_diff(left, right, geometry=None, exact=False, labels=("published", "re
     a_key, b_key = labels
     diffs = []
     if len(left) != len(right) or any(len(a) != len(b) for a, b in zip(left, right)):
-        return [{"hole": None, a_key: f"{len(left)} rows", b_key: f"{len(right)} rows"}]
+        return [{"hole": None, a_key: grid_size(left), b_key: grid_size(right)}]
     rows = len(left)
     for r, (a, b) in enumerate(zip(left, right)):
         for c, (x, y) in enumerate(zip(a, b)):
@@ -245,7 +245,8 @@ class Verifier:
             e = goes_on[0] if goes_on else None
             what = (f"{e.kind} {', '.join(rules.geometry.name(h) for h in e.holes)}".strip() if e else
                     "the replay stops before the turn's end")
-            return (f"the source says the turn ends at {d.id}, but the engine goes on (turn {ev.turn}, lap "
+            claim = "game" if "game-ends" in d.claims and "turn-ends" not in d.claims else "turn"
+            return (f"the source says the {claim} ends at {d.id}, but the engine goes on (turn {ev.turn}, lap "
                     f"{e.lap if e else ev.lap}: {what})")
         if "game-ends" in d.claims:
             after = rep.positions[ev.turn] if ev.turn < len(rep.positions) else None
