@@ -42,6 +42,7 @@ LANGUAGES := en fr
 site: $(STAMP)
 	$(foreach lang,$(LANGUAGES),$(SPHINX) -b html -D language=$(lang) -d _build/doctrees/$(lang) docs $(SITE)/$(lang) &&) true
 	cp docs/_root/index.html $(SITE)/index.html
+	@$(PY) docs/update_catalogs.py --status
 	@echo "Site built: open $(SITE)/index.html, or run: $(PY) -m http.server -d $(SITE) 8000"
 
 # Refresh the page and caption catalogs after editing the English pages or the

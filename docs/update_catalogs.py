@@ -5,14 +5,23 @@ template into ``docs/locales/<lang>/LC_MESSAGES/<page>.po``.  Captions (the
 generated text of the extension): extracts the messages of the package's code
 with Babel into ``mancala_diagrams/drawing/locales/captions.pot`` and merges it
 into ``mancala_diagrams/drawing/locales/<lang>/LC_MESSAGES/captions.po``.
-Merging is done with polib: translations are kept, new messages are added
-untranslated, and messages that left the sources are dropped.  A message with nothing to translate (inline code, numbers and
+Merging is done with polib, as gettext's ``msgmerge`` does it: translations
+are kept; a new message close to one that left the sources (a paragraph whose
+English was edited) gets that message's translation, marked fuzzy, with the
+old English beside it (``#| msgid``) for the translator to compare; other new
+messages are added untranslated, and messages that left the sources are
+dropped.  A message with nothing to translate (inline code, numbers and
 punctuation only, such as a parameter's name or value in docs/blocks.md) gets
-itself as its translation.  ``tests/test_translations.py`` then fails until
-every message is translated and none is fuzzy.  No network access is needed.
+itself as its translation.  A new catalog gets the header of its language
+(``Language``, and ``Plural-Forms`` from Babel's plural rules).  The script
+ends by saying how many messages are untranslated or fuzzy in all;
+``--status`` says only that (``make site`` prints it), and
+``tests/test_translations.py`` fails until every message is translated and
+none is fuzzy.  No network access is needed.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import subprocess
 import sys
@@ -80,26 +89,93 @@ def merge_captions(pot_path: Path = CAPTIONS_POT) -> list[Path]:
             for folder in sorted(p for p in CAPTIONS.glob("*/LC_MESSAGES") if p.is_dir())]
 
 
+#: how close (difflib's ratio, as msgmerge's own measure, from 0 to 1) a new message must be to one
+#: that left the sources for the old translation to be kept as a fuzzy one
+FUZZY_CUTOFF = 0.6
+
+
+def language_of(po_path: Path) -> str:
+    """The language of a catalog: the folder above ``LC_MESSAGES`` (``fr`` for
+    ``docs/locales/fr/LC_MESSAGES/games/fanga.po``)."""
+    parts = po_path.parts
+    if "LC_MESSAGES" not in parts or parts.index("LC_MESSAGES") == 0:
+        raise SystemExit(f"{po_path}: a catalog lives in <language>/LC_MESSAGES/")
+    return parts[parts.index("LC_MESSAGES") - 1]
+
+
+def new_catalog(po_path: Path) -> polib.POFile:
+    """An empty catalog with the header of its language: ``Language``, and the
+    ``Plural-Forms`` of the language's other catalogs (one rule per language),
+    else of Babel's plural rules."""
+    language = language_of(po_path)
+    folder = Path(*po_path.parts[:po_path.parts.index("LC_MESSAGES") + 1])
+    plural = next((polib.pofile(str(p)).metadata.get("Plural-Forms") for p in sorted(folder.rglob("*.po"))
+                   if p != po_path), None)
+    if not plural:
+        from babel.messages.plurals import get_plural
+        rule = get_plural(language)
+        plural = f"nplurals={rule.num_plurals}; plural={rule.plural_expr};"
+    po = polib.POFile()
+    po.metadata = {
+        "Project-Id-Version": "mancala-diagrams",
+        "Language": language,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": plural,
+    }
+    return po
+
+
+def keep_as_fuzzy(added: list, gone: list) -> int:
+    """Give each message of *added* that has no translation the translation of
+    the closest message of *gone* (translated messages that left the
+    sources), if close enough, marked fuzzy and with the old message as
+    ``previous_msgid``; each old translation is used once.  Returns how many
+    were kept."""
+    kept = 0
+    left = [e for e in gone if e.msgstr or any(e.msgstr_plural.values())]
+    for entry in added:
+        if entry.msgstr or any(entry.msgstr_plural.values()) or not left:
+            continue
+        best, score = None, FUZZY_CUTOFF
+        for old in left:
+            if old.msgctxt != entry.msgctxt or bool(old.msgid_plural) != bool(entry.msgid_plural):
+                continue
+            matcher = difflib.SequenceMatcher(None, old.msgid, entry.msgid, autojunk=False)
+            if matcher.real_quick_ratio() < score or matcher.quick_ratio() < score:
+                continue
+            ratio = matcher.ratio()
+            if ratio >= score:
+                best, score = old, ratio
+        if best is None:
+            continue
+        left.remove(best)
+        entry.msgstr = best.msgstr
+        if entry.msgid_plural:
+            entry.msgstr_plural = dict(best.msgstr_plural)
+        entry.previous_msgid = best.msgid
+        if "fuzzy" not in entry.flags:
+            entry.flags.append("fuzzy")
+        kept += 1
+    return kept
+
+
 def merge_one(pot_path: Path, po_path: Path) -> Path:
     pot = polib.pofile(str(pot_path))
     if po_path.exists():
         po = polib.pofile(str(po_path))
+        before = {e.msgid_with_context for e in po if not e.obsolete}
         po.merge(pot)
-        for entry in [e for e in po if e.obsolete]:
+        gone = [e for e in po if e.obsolete]
+        keep_as_fuzzy([e for e in po if not e.obsolete and e.msgid_with_context not in before], gone)
+        for entry in gone:
             if po_path.name == THEME_CATALOG:  # the theme's own words are not in our templates: kept
                 entry.obsolete = False
             else:
                 po.remove(entry)
     else:
-        po = polib.POFile()
-        po.metadata = {
-            "Project-Id-Version": "mancala-diagrams",
-            "Language": po_path.parents[1].name,
-            "MIME-Version": "1.0",
-            "Content-Type": "text/plain; charset=UTF-8",
-            "Content-Transfer-Encoding": "8bit",
-            "Plural-Forms": "nplurals=2; plural=(n > 1);",
-        }
+        po = new_catalog(po_path)
         for entry in pot:
             po.append(polib.POEntry(msgid=entry.msgid, msgctxt=entry.msgctxt, msgid_plural=entry.msgid_plural,
                                     msgstr="", msgstr_plural={0: "", 1: ""} if entry.msgid_plural else {},
@@ -112,15 +188,49 @@ def merge_one(pot_path: Path, po_path: Path) -> Path:
     return po_path
 
 
+def to_translate(path: Path) -> tuple[int, int, int]:
+    """(messages, untranslated, fuzzy) of a catalog, obsolete ones left out."""
+    po = polib.pofile(str(path))
+    live = [e for e in po if not e.obsolete]
+    fuzzy = sum(1 for e in live if "fuzzy" in e.flags)
+    untranslated = sum(1 for e in live if "fuzzy" not in e.flags and not e.translated())
+    return len(live), untranslated, fuzzy
+
+
+def all_catalogs() -> list[Path]:
+    """Every catalog of the pages and of the captions, in every language."""
+    return sorted(p for folder in page_languages() for p in folder.rglob("*.po")) + \
+        sorted(CAPTIONS.glob("*/LC_MESSAGES/captions.po"))
+
+
+def status(paths) -> str:
+    """One line: how many messages are left to translate, untranslated and fuzzy."""
+    untranslated = fuzzy = 0
+    where = []
+    for path in paths:
+        _, u, f = to_translate(path)
+        untranslated, fuzzy = untranslated + u, fuzzy + f
+        if u or f:
+            where.append(str(path.relative_to(ROOT)))
+    if not where:
+        return f"catalogs: every message of {len(list(paths))} catalogs is translated, none is fuzzy"
+    return (f"catalogs: {untranslated} untranslated and {fuzzy} fuzzy messages (their pages show the English "
+            f"until they are translated; a fuzzy one keeps the old translation of an edited message: "
+            f"review it, then remove its fuzzy flag) in " + ", ".join(where))
+
+
 def page_languages() -> list[Path]:
     """The catalog folders of the pages, one per language (``docs/locales/<lang>/LC_MESSAGES``)."""
     return sorted(p for p in (DOCS / "locales").glob("*/LC_MESSAGES") if p.is_dir())
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--status"]:
+        print(status(all_catalogs()))
+        raise SystemExit(0)
     templates = build_templates()
     written = [path for po_dir in page_languages() for path in merge(templates, po_dir)]
     for path in written + merge_captions(extract_captions()):
-        po = polib.pofile(str(path))
-        todo = len(po.untranslated_entries()) + len(po.fuzzy_entries())
-        print(f"{path.relative_to(ROOT)}: {len(po)} messages, {todo} to translate")
+        n, untranslated, fuzzy = to_translate(path)
+        print(f"{path.relative_to(ROOT)}: {n} messages, {untranslated} untranslated, {fuzzy} fuzzy")
+    print(status(all_catalogs()))
