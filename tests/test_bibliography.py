@@ -48,7 +48,12 @@ def test_the_de_voogt_article_has_its_title_and_pages():
 
 @pytest.mark.skipif(not PUBLISHED.is_dir(), reason="../shared/published is not beside the project")
 def test_every_published_page_has_an_entry_for_its_credits():
+    """(A page no example has started yet needs none: `mancala-diagrams new page` writes it.)"""
+    from mancala_diagrams.files.content import check_content
+    unstarted = check_content(ROOT).unstarted
     for path in sorted(PUBLISHED.glob("*.json")):
+        if path.stem in unstarted:
+            continue
         entry = BIB.get(f"busser-{path.stem}")
         assert entry is not None, f"no entry busser-{path.stem} in docs/references.bib"
         import json

@@ -313,7 +313,7 @@ def test_scaffolded_variant_and_examples_pass_check(project, capsys, monkeypatch
 def finished(line: str) -> str:
     """What an author writes in place of a scaffold's TODO line."""
     if "TODO-bibliography-key" in line:
-        return line.replace("TODO-bibliography-key", "dandouau1909")
+        return line.replace("TODO-bibliography-key", "dandouau-1909")
     if "TODO" in line or "À FAIRE" in line:
         key = line.split(":", 1)[0]
         return f"{key}: finished by its author\n"

@@ -212,7 +212,7 @@ RESERVE_EXAMPLE = """
     example: res
     rules: katra-fandatsaka-6
     title: {en: Reserve, fr: Réserve}
-    source: {page: katra-fandatsaka, describes: [dandouau1909]}
+    source: {page: katra-fandatsaka, describes: [dandouau-1909]}
     generated: true
     artificial: true
     assumptions: [{en: A made-up position., fr: Une position inventée.}]

@@ -51,8 +51,11 @@ def test_the_verification_page_groups_counts_defines_and_links(site, lang):
             assert numbers and numbers == sorted(numbers), name
         for r in rows[1:]:
             used.add(text(r[1]))
-            if "(" in name:     # (the project's own examples include some drawn on no page)
-                assert re.search(r'href="[^"#]*\.html#[^"]+"', r[2]), r   # its step on the site
+            # its step on the site, unless no example draws it yet (status missing: a page of
+            # ../shared/published not started, which verify and check report in one sentence)
+            # (the project's own examples include some drawn on no page)
+            if "(" in name and text(r[1]) != STATUS[lang][-1]:
+                assert re.search(r'href="[^"#]*\.html#[^"]+"', r[2]), f"{text(r[0])}: no link to its step"
     assert used <= set(STATUS[lang]), used - set(STATUS[lang])
     # the total counts every line of every group, and each group's heading links to its source page
     total = summary[-1]

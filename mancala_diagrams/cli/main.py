@@ -41,10 +41,12 @@ def _summary(rows, timing="") -> str:
 
 def cmd_verify(args) -> int:
     from ..files.verify import Verifier, ok
+    from ..files.content import check_content
     start = time.perf_counter()
     v = Verifier()
     rows = v.verify(args.paths or None, coverage=not args.paths)
     elapsed = time.perf_counter() - start
+    content = check_content(v.root)
     if not rows:
         raise MancalaError("verify: nothing to verify (no example, no diagram)",
                            expected="example files under sources/, or the files to verify")
@@ -56,7 +58,7 @@ def cmd_verify(args) -> int:
             if not args.quiet or r["status"] not in ("verified", "generated"):
                 _print_row(r, sys.stdout)
         print(_summary(rows, f" in {elapsed:.2f} s"))
-        missing = [r for r in rows if r["status"] == "missing"]
+        missing = [r for r in rows if r["status"] == "missing" and r["page"] not in content.unstarted]
         if missing:
             pages = {}
             for r in missing:
@@ -67,7 +69,20 @@ def cmd_verify(args) -> int:
         if v.published is None:
             print("note: ../shared/published not found; transcriptions were not compared with it, "
                   "and published diagrams no example accounts for cannot be listed")
-    return 0 if ok(rows, strict=args.strict) else 1
+    _print_content(content, sys.stderr if args.json else sys.stdout)
+    return 0 if ok(rows, strict=args.strict) and not content.problems else 1
+
+
+def _print_content(report, out=None):
+    """The checks of the project's content as a whole (files/content.py): each
+    problem on a line of its own, each page not started yet in one sentence."""
+    out = out or sys.stdout
+    for problem in report.problems:
+        print(problem, file=out)
+    for note in report.unstarted.values():
+        print(f"note: {note}", file=out)
+    print(report.summary(), file=out)
+    return report
 
 
 def _check_rules_file(path) -> str:
@@ -129,6 +144,10 @@ def cmd_check(args) -> int:
         print(_summary(rows))
         if not ok(rows):
             status = 1
+    from ..files.content import check_content
+    from ..files.project import find_root
+    if _print_content(check_content(find_root(args.root))).problems:
+        status = 1
     return status
 
 
