@@ -24,11 +24,19 @@ def add_parser(sub):
 
 
 def cmd_draft(args) -> int:
-    from ..files.draft import draft_page, measure
+    from ..errors import MancalaError
+    from ..files.draft import choose_rules, draft_page, measure
+    from ..files.project import published_dir
     from ..files.verify import Verifier
     v = Verifier()
+    pub = published_dir(v.root)
+    if pub is None:
+        raise MancalaError("the published transcriptions are not found (../shared/published, or "
+                           "$MANCALA_PUBLISHED)")
+    choice = choose_rules(v, pub, args.page, args.rules)
+    print("\n".join(choice.report()), flush=True)        # which rules, and why
     files = draft_page(v, args.page, args.rules, turns=args.turns, positions=args.positions,
-                       seconds=args.seconds,
+                       seconds=args.seconds, choice=choice,
                        log=lambda m: print(m, file=sys.stderr, flush=True) if args.verbose else None)
     out = Path(args.dir) if args.dir else Path("drafts") / args.page
     m = measure(v, files, out, force=args.force)      # what verify accepts unchanged
@@ -40,10 +48,11 @@ def cmd_draft(args) -> int:
         print(f"{str(out / (f.name + '.yaml')):50} {what}")
     for did, status, reason in m.refused:
         print(f"{did:22} {status}: {reason}")
-    print(f"{args.page}: {m.total} diagrams; {m.accepted} in files verify accepts unchanged "
+    print(f"{args.page}: {m.total} diagrams; {m.accepted} in files verify accepts once reviewed "
           f"({100 * m.accepted // max(m.total, 1)}%): {len(m.decisions)} chained with decisions, "
           f"{len(m.rules_start)} at the rules' start, {len(m.own_start)} starting from their own board, "
           f"{len(m.drawn)} drawn from the rules (a sowing order, coloured holes); {len(m.todo)} TODO. "
           f"Of the {m.following} that follow an earlier diagram, {len(m.decisions)} reached by decisions "
-          f"({100 * len(m.decisions) // max(m.following, 1)}%)")
+          f"({100 * len(m.decisions) // max(m.following, 1)}%). Each file says drafted: true, and check calls its "
+          "diagrams drafted, not verified, until a person has compared them with the page and deleted that line")
     return 0

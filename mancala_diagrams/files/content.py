@@ -17,6 +17,11 @@ only after minutes, each said with the file and the line.
 - every page of the site is in a table of contents, holds no ``TODO`` and has
   a complete catalog in each language (none untranslated, none fuzzy).
 
+A file that ``mancala-diagrams draft`` wrote says ``drafted: true`` until a
+person has reviewed it: the verifier then says ``drafted`` where it would say
+``verified`` (:func:`not_reviewed`), which ``check``, ``verify`` and the site
+refuse.
+
 A page of ``../shared/published`` that no example has started yet is not a
 problem (``verify`` fails on it only with ``--strict``, as on any diagram no
 example accounts for) but a note: one sentence naming the page and the
@@ -433,3 +438,20 @@ def unstarted_pages(p: _Project, pub, diagrams) -> dict:
     return {page: f"{Path(pub) / (page + '.json')}: the page {page} ({counts[page]} diagrams) has no example "
                   f"yet; start it with: mancala-diagrams new page {page}"
             for page in sorted(counts) if page not in started}
+
+
+def not_reviewed(rows: list, line: int) -> list:
+    """The verifier's *rows* for an example that says ``drafted: true`` (at
+    *line*): each row that passed is ``drafted`` instead (its status kept under
+    ``drafted``), since no person has compared it with the page yet; a failing
+    row stays as it is."""
+    out = []
+    for r in rows:
+        if r["status"] in ("verified", "generated", "erratum"):
+            what = {"verified": "the replay gives the published board", "generated": "the replay gives the board",
+                    "erratum": "the declared erratum holds"}[r["status"]]
+            r = {**r, "status": "drafted", "drafted": r["status"],
+                 "reason": f"drafted, not reviewed: {what}; compare the moves and the diagram with the page's text, "
+                           f"then delete `drafted: true` (line {line}), and it is {r['status']}"}
+        out.append(r)
+    return out

@@ -107,27 +107,103 @@ def page_words(directory, page):
     return own, own | _words(data.get("game", ""))
 
 
-def page_rules(verifier, directory, page, names=None):
-    """The rules to try for *page*: *names*, else every rules file of the
-    project that describes a board (abstract ones do not), those named most
-    nearly as the page names its game first (the words the rules' names for
-    the game and the page's file name and heading share, over the words
-    either has: a page "Katro" tries ``katro-6`` before ``katro-gorobaka-6``,
-    although its ``game`` line names the variant too), then those whose name and title
-    share the most words with the page's name, game and heading (the page's
-    own examples are not looked at: a page the project has never seen is
-    drafted the same way)."""
-    if names:
-        return [verifier.library.load(n) for n in names]
+#: words of a page that say its game is for two players, or for one (a solitaire)
+_TWO_PLAYERS = re.compile(r"\b(adversaires?|deux joueurs|l['’]autre joueur|opponents?|two players|the other player)\b",
+                          re.I)
+_ONE_PLAYER = re.compile(r"\b(solitaire|un seul joueur|one player|single player|solo)\b", re.I)
+
+
+def page_players(directory, page):
+    """(1, 2 or None, the words that say so) from the page's text, heading and
+    ``game`` line: 2 when it speaks of an opponent and never of a solitaire, 1
+    the other way round, None when it speaks of both or neither (a page on a
+    solitaire may say it can also be raced by two)."""
+    data = json.loads((Path(directory) / f"{page}.json").read_text(encoding="utf-8"))
+    text = " ".join([str(data.get("game", ""))] + [str(b.get("text", "")) for b in data.get("blocks", [])
+                                                    if b.get("kind") != "diagram"])
+    two = sorted({m.group(1).lower() for m in _TWO_PLAYERS.finditer(text)})
+    one = sorted({m.group(1).lower() for m in _ONE_PLAYER.finditer(text)})
+    if two and not one:
+        return 2, two
+    if one and not two:
+        return 1, one
+    return None, one + two
+
+
+@dataclass
+class RulesChoice:
+    """The rules a page is drafted with, in the order they are tried, and why;
+    the rules refused, and why; what the page shows."""
+    rules: list                                      # Rules, in the order tried
+    why: dict = field(default_factory=dict)          # name -> why it fits
+    refused: dict = field(default_factory=dict)      # name -> why not
+    page: str = ""                                   # what the page shows: boards and players
+
+    def report(self) -> list[str]:
+        lines = [f"rules for {self.page}:"]
+        lines += [f"  {r.name}: {self.why[r.name]}" for r in self.rules]
+        lines += [f"  refused {name}: {why}" for name, why in self.refused.items()]
+        return lines
+
+
+def _shape(rows):
+    return f"{len(rows)} rows of {len(rows[0]) if rows else 0}"
+
+
+def choose_rules(verifier, directory, page, names=None) -> RulesChoice:
+    """The rules to draft *page* with.  Named ones (*names*) are used as given,
+    what does not fit them said.  Else every rules file of the project that
+    describes a board (abstract ones do not) and fits the page: some board of
+    seeds of the page has its rows and columns; no such board holds more seeds
+    than the game (its holes and reserves at the start); and its players are
+    the page's when the text says (a page that speaks of an opponent, and
+    never of a solitaire, is not a one-player game's: never katro bevohoka).
+    Those named most nearly as the page names its game come first (the words
+    the rules' names for the game and the page's file name and heading share,
+    over the words either has: a page "Katro" tries ``katro-6`` before
+    ``katro-gorobaka-6``, although its ``game`` line names the variant too),
+    then those whose name and title share the most words with the page's
+    name, game and heading.  The page's own examples are not looked at: a page
+    the project has never seen is drafted the same way."""
+    boards = [(did, rows) for did, rows, _, _ in page_diagrams(directory, page) if _is_board(rows) and rows
+              and not _numbered(rows)]
+    players, said = page_players(directory, page)
+    shapes = {}
+    for _, rows in boards:
+        shapes[_shape(rows)] = shapes.get(_shape(rows), 0) + 1
+    shown = ", ".join(f"{n} board{'s' if n > 1 else ''} of {s}" for s, n in shapes.items()) or "no board of seeds"
+    talk = {2: f"two players ({', '.join(said)})", 1: f"one player ({', '.join(said)})",
+            None: f"both one player and two ({', '.join(said)})" if said else "no number of players"}[players]
+    choice = RulesChoice([], page=f"page {page} ({shown}; the text speaks of {talk})")
     own, words = page_words(directory, page)
     scored = []
-    for name in verifier.library.names():
+    for name in (names or verifier.library.names()):
         try:
             rules = verifier.library.load(name)
         except MancalaError:
+            if names:
+                raise
             continue
         g = rules.geometry
         if not g.columns or not g.rows:
+            continue
+        initial = rules.initial_position()
+        total = sum(initial.cells) + sum(initial.reserves)
+        fitting = [(did, rows) for did, rows in boards if _fits(rules, rows)]
+        n = len(g.players)
+        what = f"{g.rows} rows of {g.columns}, {'one player' if n == 1 else 'two players'}, {total} seeds"
+        fuller = next(((did, sum(_cells(rows))) for did, rows in fitting if sum(_cells(rows)) > total), None)
+        problem = None
+        if not fitting:
+            problem = f"{what}: no board of the page has its size"
+        elif players is not None and players != n:
+            problem = (f"{what}, but the page speaks of {'two players' if players == 2 else 'one player'} "
+                       f"({', '.join(said)})")
+        elif fuller is not None:
+            problem = f"{what}, but {fuller[0]} shows {fuller[1]} seeds"
+        if problem and not names:
+            if fitting:         # rules of another size are not worth a line
+                choice.refused[name] = problem
             continue
         title = getattr(rules, "title", None) or {}
         titles = [str(v) for v in (title.values() if isinstance(title, dict) else [title])]
@@ -136,9 +212,21 @@ def page_rules(verifier, directory, page, names=None):
         # shares ("Fifangakely (katra fandatsaka on 4 columns)": not "columns", "colonnes")
         named = _words(name) | (set.intersection(*map(_words, titles)) if titles else set())
         nearness = len(named & own) / max(len(named | own), 1)
-        scored.append((-nearness, -len(words & _words(text)), name, rules))
+        shared = sorted(named & own)
+        why = (f"named with --rules; {problem}" if problem else
+               f"{what}; fits {len(fitting)} board{'s' if len(fitting) != 1 else ''} of the page" +
+               (f"; named like the page ({', '.join(shared)})" if shared else ""))
+        choice.why[name] = why
+        scored.append((0 if names else -nearness, 0 if names else -len(words & _words(text)),
+                       len(scored) if names else name, rules))
     scored.sort(key=lambda t: t[:3])
-    return [t[3] for t in scored]
+    choice.rules = [t[3] for t in scored]
+    return choice
+
+
+def page_rules(verifier, directory, page, names=None):
+    """The rules :func:`choose_rules` chooses for *page*, in the order they are tried."""
+    return choose_rules(verifier, directory, page, names).rules
 
 
 def _cells(rows):
@@ -402,6 +490,12 @@ def _marks_lines(marks, show):
     return lines
 
 
+#: what every drafted file says until a person has reviewed it (check calls its diagrams "drafted")
+NOT_REVIEWED = ["# Not reviewed yet: check says 'drafted' for each diagram, not 'verified', until you delete the",
+                "# line below, once every move and diagram has been compared with the page's text.",
+                "drafted: true"]
+
+
 @dataclass
 class DraftFile:
     name: str
@@ -456,14 +550,15 @@ def write_files(files, directory, force=True):
 def measure(verifier, files, directory, force=True) -> Measure:
     """Write *files* into *directory* and verify each one that holds no TODO,
     as written: a diagram counts as drafted only if verify says ``verified``
-    for it (the replay gives the published grid; an erratum or a picture does
-    not count)."""
+    for it once the file is reviewed (the replay gives the published grid; an
+    erratum or a picture does not count); until then verify says
+    ``drafted``."""
     written = write_files(files, directory, force)
     rows = verifier.verify([p for p, f in written if not f.todo])
     status = {}
-    for r in rows:
+    for r in rows:      # a drafted file's diagrams are "drafted": what they will be once reviewed counts
         if r.get("diagram"):
-            status.setdefault(r["diagram"], (r["status"], r.get("reason", "")))
+            status.setdefault(r["diagram"], (r.get("drafted", r["status"]), r.get("reason", "")))
     ok = {d for d, (s, _) in status.items() if s == "verified"}
     chained = [d for f in files for d in f.chained]
     starts = [d for f in files for d in f.starts]
@@ -478,17 +573,22 @@ def measure(verifier, files, directory, force=True) -> Measure:
 
 
 def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, seconds=3.0,
-               log=None) -> list[DraftFile]:
+               log=None, choice=None) -> list[DraftFile]:
     """Draft the examples of published *page*: each search is bounded by
-    *turns* turns, *positions* positions and *seconds* seconds."""
+    *turns* turns, *positions* positions and *seconds* seconds.  The rules are
+    *choice* (a :class:`RulesChoice`), else :func:`choose_rules`'s."""
     pub = published_dir(verifier.root)
     if pub is None:
         raise MancalaError("the published transcriptions are not found (../shared/published, or "
                            "$MANCALA_PUBLISHED)")
     diagrams = page_diagrams(pub, page)
-    candidates = page_rules(verifier, pub, page, rules_names)
+    choice = choice or choose_rules(verifier, pub, page, rules_names)
+    candidates = choice.rules
     if not candidates:
-        raise MancalaError(f"no rules to draft page {page} with", expected="--rules NAME")
+        refused = "; ".join(f"{name}: {why}" for name, why in choice.refused.items())
+        raise MancalaError(f"no rules fit {choice.page}" + (f"; refused {refused}" if refused else ""),
+                           expected="a rules file for this game (mancala-diagrams new variant NAME --from BASE), "
+                                    "or the rules to try, named with --rules")
     bound = Bound(turns=turns, positions=positions, seconds=seconds)
     files, chain, closed = [], None, []
     prev_id = None
@@ -730,7 +830,7 @@ def _write_start(page, name, chain) -> DraftFile:
     lines = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
              f"# Drafted by `mancala-diagrams draft {page}`: the rules' starting board; review it against the",
              "# page's text, rename the file, and write the title.",
-             f"example: {name}", "kind: start", f"rules: {chain.rules.name}",
+             *NOT_REVIEWED, f"example: {name}", "kind: start", f"rules: {chain.rules.name}",
              "title:",
              f"  en: \"Page {page}, the start ({', '.join(ids)}), as drafted\"",
              f"  fr: \"Page {page}, le départ ({', '.join(ids)}), en brouillon\"",
@@ -809,7 +909,7 @@ def _write_chain(page, name, chain) -> DraftFile:
         lines += ["# The page shows other continuations too: each is a line that shares the first turns of the",
                   "# line it names (`from: {line: ..., turn: N}`: after N turns) and goes on otherwise."]
     lines += [
-             f"example: {name}", f"rules: {chain.rules.name}",
+             *NOT_REVIEWED, f"example: {name}", f"rules: {chain.rules.name}",
              "title:",
              f"  en: \"Page {page}, diagrams {first} to {last}, as drafted\"",
              f"  fr: \"Page {page}, diagrammes {first} à {last}, en brouillon\"",
@@ -877,7 +977,7 @@ def _draw(page, did, rows, marks, text, candidates):
     head = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
             f"# Drafted by `mancala-diagrams draft {page}`: review it against the page's text, rename the",
             "# file, and write the title.",
-            f"example: {page}-draft-{did}"]
+            *NOT_REVIEWED, f"example: {page}-draft-{did}"]
     title = [f"  en: \"Page {page}, diagram {did}, as drafted\"",
              f"  fr: \"Page {page}, diagramme {did}, en brouillon\""]
     body = _comment(text, "  ") + [f"  - id: {did}"]
@@ -918,7 +1018,7 @@ def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=No
              what,
              f"# Find the moves that lead here (`mancala-diagrams explain {did} --turns N`), or declare an",
              "# erratum with its evidence, or say why the page starts afresh here; then remove this TODO.",
-             f"example: {page}-draft-{did}-todo", f"rules: {g.name}",
+             *NOT_REVIEWED, f"example: {page}-draft-{did}-todo", f"rules: {g.name}",
              "title:", f"  en: \"Page {page}, diagram {did}, not reached\"",
              f"  fr: \"Page {page}, diagramme {did}, non atteint\"",
              "source:", f"  page: {page}",

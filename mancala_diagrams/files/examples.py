@@ -128,6 +128,7 @@ class Example:
     legend: dict | None = None      # special-holes: colour -> label
     generated: bool = False         # diagrams drawn by the engine, not from a publication
     start_from: dict | None = None  # start: {from: ID}: {'id', 'rows', 'origin', 'board' (given beside), 'line'}
+    drafted: int | None = None      # the line of ``drafted: true``: written by draft, not reviewed yet
 
     @property
     def diagrams(self):
@@ -371,8 +372,12 @@ class ExampleLoader:
         generated = data.get("generated", False)
         if not isinstance(generated, bool):
             raise _err(f"generated: found {generated!r}", file, data.loc("generated"), expected="true or false")
+        if "drafted" in data and data["drafted"] is not True:
+            raise _err(f"drafted: found {data['drafted']!r}", file, data.loc("drafted"),
+                       expected="drafted: true while the draft is not reviewed, and no such line once it is")
         ex = Example(path.stem, file, kind, rules, title, dict(source), assumptions, artificial, None, [],
-                     caption=caption, generated=generated)
+                     caption=caption, generated=generated,
+                     drafted=data.loc("drafted")[0] if "drafted" in data else None)
         g = rules.geometry
         if kind == "game":
             if "start" not in data:

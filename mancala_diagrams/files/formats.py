@@ -207,4 +207,7 @@ EXAMPLE_KEYS = {
     "caption": Field("a caption in each language", ref("text")),
     "legend": Field("special-holes: what each colour shows, e.g. {pink: rova.south}",
                     {"type": "object", "additionalProperties": {"type": "string"}}),
+    "drafted": Field("true in a file `mancala-diagrams draft` wrote that no person has reviewed yet: check and "
+                     "verify say 'drafted' instead of 'verified' (and fail) until the line is deleted",
+                     {"enum": [True]}),
 }

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import MancalaError
 from ..engine.position import Position
+from .content import not_reviewed
 from .evidence import evidence_problem
 from .examples import ExampleLoader, grid_size, replay_line, shared_turns, special_holes_grid, track_grid
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
@@ -139,7 +140,7 @@ class Verifier:
                                  "status": "verified", "reason": rep.endless})
                 if rep.error and not any(r.get("reason", "").startswith("the replay stops") for r in rows):
                     rows.append({**base, "diagram": None, "status": "error", "reason": str(rep.error)})
-        return rows
+        return not_reviewed(rows, example.drafted) if example.drafted else rows
 
     def transcription_problem(self, d, row):
         """A row for a transcription that differs from ../shared/published (its
