@@ -27,7 +27,10 @@ the page sets up itself (a position no move leads to, a turn shown from its
 middle): its board is the page's, but the player to move, the reserves and
 the seeds in hand are the search's, and the file is accepted only if the
 diagrams after it are reached.  The time is the wall-clock time of the draft
-alone (the verification after it is not counted).
+alone (the verification after it is not counted).  As ``mancala-diagrams
+draft`` does, the compiled katro bevohoka search (cli/bevohoka_search.py)
+answers for the rules it plays; ``--engine-only`` leaves every search to the
+engine, for the figures before it.
 """
 from __future__ import annotations
 
@@ -40,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from mancala_diagrams.cli.bevohoka_search import bevohoka_search  # noqa: E402
 from mancala_diagrams.files.draft import draft_page, measure  # noqa: E402
 from mancala_diagrams.files.project import published_dir  # noqa: E402
 from mancala_diagrams.files.verify import Verifier  # noqa: E402
@@ -51,6 +55,8 @@ def main(argv=None):
     ap.add_argument("--turns", type=int, default=None, help="draft's --turns (default: draft's own)")
     ap.add_argument("--positions", type=int, default=None, help="draft's --positions (default: draft's own)")
     ap.add_argument("--rules", action="append", help="draft's --rules (default: draft's own choice)")
+    ap.add_argument("--engine-only", action="store_true",
+                    help="search with the engine alone, as before the compiled katro bevohoka search was offered")
     args = ap.parse_args(argv)
     v = Verifier(ROOT)
     pages = args.pages or sorted(p.stem for p in published_dir(ROOT).glob("*.json"))
@@ -63,7 +69,8 @@ def main(argv=None):
     for page in pages:
         with tempfile.TemporaryDirectory() as tmp:
             wall = time.perf_counter()
-            files = draft_page(v, page, args.rules, **options)
+            files = draft_page(v, page, args.rules, searches=() if args.engine_only else [bevohoka_search],
+                               **options)
             seconds = time.perf_counter() - wall
             m = measure(v, files, Path(tmp))
         row = [m.total, len(m.decisions), len(m.rules_start), len(m.drawn), len(m.own_start), len(m.todo)]

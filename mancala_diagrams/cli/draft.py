@@ -35,8 +35,9 @@ def cmd_draft(args) -> int:
                            "$MANCALA_PUBLISHED)")
     choice = choose_rules(v, pub, args.page, args.rules)
     print("\n".join(choice.report()), flush=True)        # which rules, and why
+    from .bevohoka_search import bevohoka_search
     files = draft_page(v, args.page, args.rules, turns=args.turns, positions=args.positions,
-                       seconds=args.seconds, choice=choice,
+                       seconds=args.seconds, choice=choice, searches=[bevohoka_search],
                        log=lambda m: print(m, file=sys.stderr, flush=True) if args.verbose else None)
     out = Path(args.dir) if args.dir else Path("drafts") / args.page
     m = measure(v, files, out, force=args.force)      # what verify accepts unchanged

@@ -27,6 +27,7 @@ turns, positions and seconds, so a page drafts in minutes.
 """
 from __future__ import annotations
 
+import contextvars
 import json
 import re
 import textwrap
@@ -390,13 +391,27 @@ def extend(chain, cells, bound, then=None):
     return None
 
 
+#: searches that answer faster than the engine's for some rules, tried first (see draft_page)
+_SEARCHES = contextvars.ContextVar("draft_searches", default=())
+
+
+def _search(rules, start, cells, bound, **kw):
+    """The first of the searches given to :func:`draft_page` that answers
+    for *rules*, else the engine's."""
+    for fast in _SEARCHES.get():
+        result = fast(rules, start, cells, bound, **kw)
+        if result is not None:
+            return result
+    return search(rules, start, cells, bound, **kw)
+
+
 def _reach(chain, keep, cells, bound, targets, first=()):
     """The chain's first *keep* turns, then the turns the search finds to
     *cells* (the first of them starting with the decisions *first*), if
     every board of *targets* is then placed in order: (moves, placements,
     events, positions), else None."""
     start = chain.positions[keep]
-    result = search(chain.rules, start, cells, bound, keep=0, first_turn=keep + 1, first_decisions=first)
+    result = _search(chain.rules, start, cells, bound, keep=0, first_turn=keep + 1, first_decisions=first)
     if result.found is None:
         return None
     moves = list(chain.moves[:keep]) + list(result.found.moves)
@@ -573,10 +588,22 @@ def measure(verifier, files, directory, force=True) -> Measure:
 
 
 def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, seconds=3.0,
-               log=None, choice=None) -> list[DraftFile]:
+               log=None, choice=None, searches=()) -> list[DraftFile]:
     """Draft the examples of published *page*: each search is bounded by
     *turns* turns, *positions* positions and *seconds* seconds.  The rules are
-    *choice* (a :class:`RulesChoice`), else :func:`choose_rules`'s."""
+    *choice* (a :class:`RulesChoice`), else :func:`choose_rules`'s.
+    *searches*: functions that search as :func:`..engine.search.search` does,
+    faster for some rules, each returning None for rules it does not play
+    (the command line gives the compiled katro bevohoka search, which this
+    layer may not import); the engine's search answers for the others."""
+    token = _SEARCHES.set(tuple(searches))
+    try:
+        return _draft_page(verifier, page, rules_names, turns, positions, seconds, log, choice)
+    finally:
+        _SEARCHES.reset(token)
+
+
+def _draft_page(verifier, page, rules_names, turns, positions, seconds, log, choice) -> list[DraftFile]:
     pub = published_dir(verifier.root)
     if pub is None:
         raise MancalaError("the published transcriptions are not found (../shared/published, or "
