@@ -15,7 +15,9 @@ punctuation only, such as a parameter's name or value in docs/blocks.md) gets
 itself as its translation.  A new catalog gets the header of its language
 (``Language``, and ``Plural-Forms`` from Babel's plural rules).  The script
 ends by saying how many messages are untranslated or fuzzy in all;
-``--status`` says only that (``make site`` prints it), and
+``--status`` says only that (``make site`` prints it); ``update_catalogs.py
+games/NAME`` writes the catalogs of that page only (``mancala-diagrams new
+page`` runs it); and
 ``tests/test_translations.py`` fails until every message is translated and
 none is fuzzy.  No network access is needed.
 """
@@ -224,13 +226,29 @@ def page_languages() -> list[Path]:
     return sorted(p for p in (DOCS / "locales").glob("*/LC_MESSAGES") if p.is_dir())
 
 
+def merge_pages(docnames, pot_dir: Path = POT_DIR) -> list[Path]:
+    """The catalogs of the pages *docnames* only (``games/katro``), in every
+    language: what ``mancala-diagrams new page`` asks for its new page."""
+    out = []
+    for docname in docnames:
+        pot_path = pot_dir / f"{docname}.pot"
+        if not pot_path.is_file():
+            raise SystemExit(f"docs/{docname}.md: no such page (or it gives no message)")
+        out += [merge_one(pot_path, po_dir / f"{docname}.po") for po_dir in page_languages()]
+    return out
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--status"]:
         print(status(all_catalogs()))
         raise SystemExit(0)
     templates = build_templates()
-    written = [path for po_dir in page_languages() for path in merge(templates, po_dir)]
-    for path in written + merge_captions(extract_captions()):
+    if sys.argv[1:]:        # some pages only: their catalogs, not the captions'
+        written = merge_pages(sys.argv[1:], templates)
+    else:
+        written = [path for po_dir in page_languages() for path in merge(templates, po_dir)]
+        written += merge_captions(extract_captions())
+    for path in written:
         n, untranslated, fuzzy = to_translate(path)
         print(f"{path.relative_to(ROOT)}: {n} messages, {untranslated} untranslated, {fuzzy} fuzzy")
     print(status(all_catalogs()))

@@ -191,6 +191,12 @@ def cmd_new(args) -> int:
     from ..files.project import find_root
     from ..files import scaffold
     root = find_root()
+    if args.what == "page":
+        return _new_page(root, args)
+    if args.rules and len(args.rules) > 1:
+        print("mancala-diagrams: new example takes one --rules", file=sys.stderr)
+        return 2
+    args.rules = args.rules[0] if args.rules else None
     if args.what == "variant":
         if not args.base:
             print("mancala-diagrams: new variant needs --from BASE", file=sys.stderr)
@@ -207,6 +213,39 @@ def cmd_new(args) -> int:
                                     page=args.page, reserve=args.reserve)
     print(f"wrote {path}")
     print(f"next: edit it, then run: mancala-diagrams check {path}")
+    return 0
+
+
+def _new_page(root, args) -> int:
+    """``new page NAME``: the files of files/scaffold.py's new_page, the page's
+    catalogs (docs/update_catalogs.py, the project's own), and what is left."""
+    import subprocess
+    from ..files import scaffold
+    from .bevohoka_search import bevohoka_search
+    out = scaffold.new_page(root, args.name, args.rules, args.force, title=args.title, url=args.url,
+                            searches=[bevohoka_search])
+    print("\n".join(out.choice.report()))
+    rel = lambda p: os.path.relpath(p)
+    for path, what in out.written:
+        print(f"wrote {rel(path)}: {what}")
+    for path, what in out.kept:
+        print(f"kept {rel(path)}: {what} was there already")
+    tool = root / "docs" / "update_catalogs.py"
+    docname = f"games/{args.name}"
+    if tool.is_file():
+        done = subprocess.run([sys.executable, str(tool), docname], cwd=root, capture_output=True, text=True)
+        if done.returncode == 0:      # a line per catalog written, then one for every catalog
+            for line in done.stdout.splitlines():
+                print(line if line.startswith("catalogs:") else f"wrote {line}")
+        else:
+            out.left.insert(2, f"the page's catalogs: docs/update_catalogs.py {docname} failed "
+                               f"({(done.stderr.strip().splitlines() or ['?'])[-1]}); run make i18n")
+    else:
+        out.left.insert(2, "the page's catalogs: this project has no docs/update_catalogs.py (make i18n) "
+                           "to write them")
+    print("left to write:")
+    for n, sentence in enumerate(out.left, start=1):
+        print(f"  {n}. {sentence}")
     return 0
 
 
@@ -278,9 +317,12 @@ def build_parser():
     sc.add_argument("--write", action="store_true", help="rewrite the generated files")
     sc.add_argument("--check", action="store_true", help="exit 1 if a generated file is out of date (default)")
     sc.set_defaults(func=cmd_schema)
-    n = sub.add_parser("new", help="scaffold a new variant (rules file) or a new example")
-    n.add_argument("what", choices=("variant", "example"))
-    n.add_argument("name", help="the new file's name, without .yaml")
+    n = sub.add_parser("new", help="scaffold a new variant (rules file), a new example, or everything a new "
+                                   "source page needs (its drafted examples, site page, catalogs, bibliography entry "
+                                   "and line in docs/data/pages.txt)")
+    n.add_argument("what", choices=("variant", "example", "page"))
+    n.add_argument("name", help="the new file's name, without .yaml; for a page, the name of its transcription "
+                                "in ../shared/published (without .json)")
     n.add_argument("--from", dest="base", help="variant: the rules it extends")
     n.add_argument("--set", action="append", metavar="BLOCK.PARAM=VALUE",
                    help="variant: a block parameter that differs from the base (repeatable); BLOCK=null "
@@ -288,7 +330,11 @@ def build_parser():
     n.add_argument("--columns", type=int, help="variant: the number of columns, if it differs")
     n.add_argument("--title-en", help="variant: the English name")
     n.add_argument("--title-fr", help="variant: the French name")
-    n.add_argument("--rules", help="example: the rules it follows")
+    n.add_argument("--rules", action="append", help="example: the rules it follows; page: rules to draft it with "
+                                                   "(repeatable; default: every rules file that fits the page)")
+    n.add_argument("--title", help="page: the title of the source page (default: its first heading)")
+    n.add_argument("--url", help="page: the address of the source page (default: made as the other pages' of "
+                                 "its site in docs/references.bib)")
     n.add_argument("--dir", help="example: the folder, relative to the current folder "
                                  "(default sources/PAGE with --page, else the sources folder the rules' name starts with)")
     n.add_argument("--page", help="example: the published page its diagrams come from (source.page; "
@@ -302,7 +348,7 @@ def build_parser():
                                    "e.g. '2 . 1 1/. 2 . ./1 1 . 2/. 3 1 .' (the example is then marked artificial)")
     n.add_argument("--to-move", choices=("south", "north"), help="example: who plays first")
     n.add_argument("--describes", action="append", help="example: a bibliography key (repeatable)")
-    n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    n.add_argument("--force", action="store_true", help="overwrite an existing file (page: the page's own files)")
     n.set_defaults(func=cmd_new)
     r = sub.add_parser("replay", help="print the trace of an example")
     r.add_argument("example")

@@ -66,7 +66,11 @@ class Report:
 def bibliography(path: Path) -> dict:
     """key -> {field: value} of a BibTeX file, read plainly (one field per line, as
     docs/references.bib is written), with the entry's ``line``."""
-    text = path.read_text(encoding="utf-8")
+    return bibliography_text(path.read_text(encoding="utf-8"))
+
+
+def bibliography_text(text: str) -> dict:
+    """:func:`bibliography` of a BibTeX text."""
     entries = {}
     starts = list(_BIB_ENTRY.finditer(text))
     for i, m in enumerate(starts):

@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..atomic import write_atomically
 from ..engine.geometry import CCW, CW, NORTH, SOUTH, direction_name
 from ..engine.position import Hand, Position
 from ..engine.search import Bound, search
@@ -549,17 +550,17 @@ class Measure:
 
 
 def write_files(files, directory, force=True):
-    """Write the drafted *files* into *directory*: [(path, DraftFile)]."""
+    """Write the drafted *files* into *directory*: [(path, DraftFile)]; none
+    if one exists already and not *force*."""
     directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for f in files:
-        path = directory / f"{f.name}.yaml"
-        if path.exists() and not force:
-            raise MancalaError(f"{path} exists", expected="another --dir, or --force")
-        path.write_text(f.text, encoding="utf-8")
-        written.append((path, f))
-    return written
+    paths = [(directory / f"{f.name}.yaml", f) for f in files]
+    there = [str(path) for path, _ in paths if path.exists()]
+    if there and not force:
+        raise MancalaError(f"{there[0]} exists" + (f" (and {len(there) - 1} more)" if len(there) > 1 else ""),
+                           expected="another --dir, or --force")
+    for path, f in paths:
+        write_atomically(path, f.text.encode("utf-8"))
+    return paths
 
 
 def measure(verifier, files, directory, force=True) -> Measure:

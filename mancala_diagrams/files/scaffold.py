@@ -1,17 +1,21 @@
-"""Scaffolds for contributors: a new variant (a rules file that extends another)
-and a new example (an engine-generated replay of some rules), both valid as
-written, so that ``mancala-diagrams check`` passes on them at once.
+"""Scaffolds for contributors: a new variant (a rules file that extends
+another), a new example (an engine-generated replay of some rules), both valid
+as written, so that ``mancala-diagrams check`` passes on them once their
+``TODO`` are filled in; and everything a new source page needs (:func:`new_page`).
 
-Used by ``mancala-diagrams new variant NAME --from BASE`` and
-``mancala-diagrams new example NAME --rules RULES``.
+Used by ``mancala-diagrams new variant NAME --from BASE``,
+``mancala-diagrams new example NAME --rules RULES`` and
+``mancala-diagrams new page NAME``.
 """
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from ..atomic import write_atomically
 from ..errors import MancalaError
 from ..engine.geometry import direction_name, parse_direction
 from .formats import BOARD_KEYS, RULES_START_KEYS
@@ -19,7 +23,7 @@ from .loader import RulesLibrary
 from ..engine.mechanics import BLOCKS
 from ..errors import closest_hint
 from .yamlio import load_yaml
-from .project import is_name
+from .project import is_name, published_dir
 from ..limits import MAX_NAME_CHARS
 
 
@@ -50,10 +54,7 @@ def _dump(mapping) -> str:
 def _write_new(path: Path, text: str, force=False) -> Path:
     if path.exists() and not force:
         raise MancalaError(f"{path} exists already", hint="choose another name, or pass --force")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    write_atomically(path, text.encode("utf-8"))
     return path
 
 
@@ -299,3 +300,194 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
     text = modeline(path, "example", root) + _dump(data)
     _write_new(path, text, force)
     return path
+
+
+# -- a new source page ------------------------------------------------------------------------
+@dataclass
+class NewPage:
+    """What :func:`new_page` wrote, and what is left for a person to write."""
+    written: list = field(default_factory=list)     # (path, what)
+    kept: list = field(default_factory=list)        # (path, what was there already)
+    left: list = field(default_factory=list)        # sentences
+    site_page: Path | None = None                   # the page of the site, whose catalogs are still to write
+    choice: object = None                           # the rules chosen (draft.RulesChoice)
+
+
+def _normal(text) -> str:
+    """A title compared loosely: no braces, typographic apostrophes, case or spacing."""
+    return " ".join(str(text).replace("{", "").replace("}", "").replace("’", "'").lower().split())
+
+
+def bibliography_entry(bib_text: str, name: str, page: dict, title=None, url=None):
+    """(key, the BibTeX text of the entry) that credits the diagrams of the
+    published *page* (its transcription, as read from ../shared/published),
+    made as the entries of the same site are (docs/references.bib): the site
+    is the entry whose title the page's ``origin`` names (Busser's "Jeux
+    mathématiques de l'océan Indien": key ``busser``); the key is
+    ``SITE-NAME``; the author, ``howpublished`` and the address come from the
+    site's other pages (their address with this page's file), the date and
+    commit of the transcribed state from the site's own note.  *title*
+    (default: the page's first heading) and *url* replace what is read."""
+    from .content import bibliography_text
+    entries = bibliography_text(bib_text)
+    origin = _normal(page.get("origin", ""))
+    site = next((k for k, e in entries.items() if e.get("title") and _normal(e["title"]) in origin), None)
+    if site is None:
+        raise MancalaError(f"new page {name}: no entry of docs/references.bib is the site the page comes from "
+                           f"(its origin: {page.get('origin', '')!r})",
+                           expected="an entry whose title the page's origin names (as busser: 'Jeux mathématiques "
+                                    "de l'océan Indien'), to take the author, address and date from")
+    key = f"{site}-{name}"
+    siblings = [e for k, e in entries.items() if k.startswith(site + "-") and e.get("url")]
+    heading = next((b.get("text") for b in page.get("blocks", []) if b.get("kind") == "h1"), None)
+    title = title or heading
+    if not title:
+        raise MancalaError(f"new page {name}: the page has no heading to take its title from",
+                           expected="--title TITLE")
+    if url is None and siblings and page.get("page"):
+        url = siblings[-1]["url"].rsplit("/", 1)[0] + "/" + page["page"]
+    if not url:
+        raise MancalaError(f"new page {name}: its address cannot be told from the site's other entries",
+                           expected="--url ADDRESS")
+    author = (siblings[-1] if siblings else entries[site]).get("author", "")
+    published = siblings[-1].get("howpublished") if siblings else entries[site].get("title", "").strip("{}")
+    lines = [f"@misc{{{key},", f"  author = {{{author}}},", f"  title  = {{{{{title}}}}},",
+             f"  howpublished = {{{published}}},", f"  url    = {{{url}}},"]
+    for note in ("note", "note_fr"):     # the transcribed state: its date and commit
+        if entries[site].get(note):
+            lines.append(f"  {note + ' ' * (6 - len(note))} = {{{entries[site][note]}}},")
+    return key, "\n".join(lines + ["}"]) + "\n"
+
+
+def _add_bibliography_entry(root, name, data, title, url, out: NewPage):
+    path = Path(root) / "docs" / "references.bib"
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    key, entry = bibliography_entry(text, name, data, title, url)
+    from .content import bibliography_text
+    if key in bibliography_text(text):
+        out.kept.append((path, f"the entry {key}"))
+        return
+    write_atomically(path, (text.rstrip("\n") + "\n\n" + entry).encode("utf-8"))
+    out.written.append((path, f"the entry {key}: check its title, address and date"))
+
+
+def _add_to_pages_list(root, name, out: NewPage):
+    path = Path(root) / "docs" / "data" / "pages.txt"
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if name in {line.split("#", 1)[0].strip() for line in text.splitlines()}:
+        out.kept.append((path, f"the line {name}"))
+        return
+    write_atomically(path, (text + ("" if not text or text.endswith("\n") else "\n") + name + "\n").encode("utf-8"))
+    out.written.append((path, f"the line {name}"))
+
+
+def _add_to_toctree(root, docname, out: NewPage):
+    """*docname* (games/NAME) as the last entry of the toctree of docs/ that lists the games."""
+    from .content import directives, page_files
+    docs = Path(root) / "docs"
+    for page in page_files(docs):
+        text = page.read_text(encoding="utf-8")
+        for name, _, line, _, body in directives(text):
+            entries = [e.strip() for e in body if e.strip() and not e.strip().startswith(":")]
+            if name != "toctree" or not any(e.split("<")[-1].rstrip(">").startswith("games/") for e in entries):
+                continue
+            if any(e.split("<")[-1].rstrip(">").strip() == docname for e in entries):
+                out.kept.append((page, f"{docname} in its table of contents"))
+                return
+            lines = text.splitlines(keepends=True)
+            last = line + max(i for i, e in enumerate(body) if e.strip() and not e.strip().startswith(":")) + 1
+            indent = body[last - line - 1][:len(body[last - line - 1]) - len(body[last - line - 1].lstrip())]
+            lines.insert(last, f"{indent}{docname}\n")
+            write_atomically(page, "".join(lines).encode("utf-8"))
+            out.written.append((page, f"{docname} in the table of contents of the games"))
+            return
+    out.left.append(f"add {docname} to a table of contents (a toctree of docs/): no toctree lists the games")
+
+
+def site_page_text(name, title, files, page_words=None) -> str:
+    """The page of the site for a new source page: a heading, the paragraphs
+    for its author to write, and one ``mancala-example`` directive per drafted
+    example, in the page's order."""
+    out = [f"# {title}", "",
+           f"TODO: in your own words, what the {title} is, where and by whom it is played, and which source "
+           f"this page follows ({{ref}}`busser`). Then, before each example below, what it shows.", ""]
+    for f in files:
+        out += [f"```{{mancala-example}} ../../sources/{name}/{f.name}.yaml", "```", ""]
+    return "\n".join(out)
+
+
+def new_page(root, name, rules_names=None, force=False, title=None, url=None, searches=(), **bounds) -> NewPage:
+    """Everything a new source page needs, from its transcription
+    (``../shared/published/NAME.json``): its examples drafted into
+    ``sources/NAME/`` (``mancala-diagrams draft``, each file marked ``drafted:
+    true``), the page of the site ``docs/games/NAME.md`` with one
+    ``mancala-example`` directive per drafted example, the page in the games'
+    table of contents, the bibliography entry that credits its diagrams and
+    its line in ``docs/data/pages.txt``.  Nothing is overwritten without
+    *force*; an entry or a line already there is kept.  The page's catalogs
+    are written by the command line (``docs/update_catalogs.py``), which
+    this layer does not run.  *bounds*: draft's ``turns``, ``positions``,
+    ``seconds``.  Returns what was written and what is left to write."""
+    import json
+    from .draft import choose_rules, draft_page, write_files
+    from .verify import Verifier
+    root = Path(root)
+    check_new_name(name)
+    pub = published_dir(root)
+    if pub is None:
+        raise MancalaError("new page: the published transcriptions are not found (../shared/published, or "
+                           "$MANCALA_PUBLISHED)")
+    source = pub / f"{name}.json"
+    if not source.is_file():
+        known = sorted(p.stem for p in pub.glob("*.json"))
+        raise MancalaError(f"new page: no published page {name!r} in {pub}", expected=", ".join(known),
+                           hint=closest_hint(name, known))
+    data = json.loads(source.read_text(encoding="utf-8"))
+    folder = root / "sources" / name
+    site_page = root / "docs" / "games" / f"{name}.md"
+    there = [p for p in (site_page, *sorted(folder.glob("*.yaml"))) if p.exists()]
+    if there and not force:
+        raise MancalaError(f"new page {name}: {there[0]} exists already" +
+                           (f" (and {len(there) - 1} more)" if len(there) > 1 else ""),
+                           hint="the page is started: check it with mancala-diagrams check, or pass --force to "
+                                "write it again")
+    verifier = Verifier(root)
+    choice = choose_rules(verifier, pub, name, rules_names)
+    out = NewPage(choice=choice)
+    files = draft_page(verifier, name, rules_names, choice=choice, searches=searches, **bounds)
+    heading = title or next((b.get("text") for b in data.get("blocks", []) if b.get("kind") == "h1"), None) \
+        or _title(name)
+    # everything that can be refused is checked before the first file is written
+    bib = root / "docs" / "references.bib"
+    bibliography_entry(bib.read_text(encoding="utf-8") if bib.is_file() else "", name, data, title, url)
+    for path, f in write_files(files, folder, force=True):
+        out.written.append((path, f"drafted ({_drafted_what(f)}), not reviewed"))
+        if f.todo:
+            out.left.append(f"{path.relative_to(root)}: a diagram nothing reached ({', '.join(f.todo)}): find its "
+                            f"moves (mancala-diagrams explain {f.todo[0]}), or declare an erratum; then remove the TODO")
+    write_atomically(site_page, site_page_text(name, heading, files).encode("utf-8"))
+    out.written.append((site_page, f"the page of the site, with {len(files)} mancala-example "
+                                   f"directive{'s' if len(files) != 1 else ''}"))
+    out.site_page = site_page
+    _add_to_toctree(root, f"games/{name}", out)
+    _add_bibliography_entry(root, name, data, title, url, out)
+    _add_to_pages_list(root, name, out)
+    rel = lambda p: Path(p).relative_to(root).as_posix()
+    out.left[:0] = [
+        f"{rel(folder)}/: review each drafted file against the page's text (the moves, where each diagram "
+        "sits, the coloured holes), give it a title in each language (and a name: rename the file, its "
+        "example: key and the page's directive), then delete its line drafted: true",
+        f"{rel(site_page)}: replace the TODO with your own words (the facts of the source, not its sentences)"]
+    out.left.append("translate the page's catalog (docs/locales/fr/LC_MESSAGES/games/" + name + ".po), after "
+                    "each edit of the page: make i18n")
+    out.left.append(f"then: mancala-diagrams check {rel(folder)}/ until it says no problem, make site, make test")
+    return out
+
+
+def _drafted_what(f) -> str:
+    parts = ([f"{len(f.chained)} chained"] if f.chained else []) + \
+            ([f"{len(f.starts)} at the rules' start"] if f.starts else []) + \
+            ([f"from {', '.join(f.own)}'s own board"] if f.own else []) + \
+            ([f"{', '.join(f.drawn)} drawn from the rules"] if f.drawn else []) + \
+            ([f"TODO: {', '.join(f.todo)} not reached"] if f.todo else [])
+    return "; ".join(parts) or "no diagram"
