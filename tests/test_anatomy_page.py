@@ -26,3 +26,12 @@ def test_each_anatomy_example_replays_and_verifies(path):
     # every diagram of the file was judged, none skipped
     text = path.read_text(encoding="utf-8")
     assert len([r for r in rows if r.get("diagram")]) == len(re.findall(r"^\s*- id: ", text, re.M))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_each_anatomy_example_writes_french_as_the_site_does(path):
+    """A no-break space before : ; ? ! (the rule check applies to the project's files): the files
+    of this page are the models contributors copy."""
+    from mancala_diagrams.files.content import french_problems
+    from mancala_diagrams.files.yamlio import load_yaml_file
+    assert [str(e) for e in french_problems(load_yaml_file(path), path)] == []

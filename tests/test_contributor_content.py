@@ -255,7 +255,12 @@ def test_directives_are_found_outside_code_blocks_only():
         :::
 
         .. mancala-example:: rst.yaml
+
+        ````{code-block} markdown
+        ```{mancala-example} shown-as-code.yaml
+        ```
+        ````
         """)
     found = [(name, arg, line) for name, arg, line, _, _ in directives(text)]
     assert found == [("toctree", "", 1), ("note", "", 10), ("mancala-example", "nested.yaml", 11),
-                     ("mancala-example", "rst.yaml", 15)]
+                     ("mancala-example", "rst.yaml", 15), ("code-block", "markdown", 17)]

@@ -45,6 +45,8 @@ _GUILLEMETS = re.compile(r"«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»")
 _BIB_ENTRY = re.compile(r"^\s*@(\w+)\s*\{\s*([^,\s]+)\s*,", re.M)
 _BIB_FIELD = re.compile(r"^\s*(\w+)\s*=\s*\{(.*)\},?\s*$", re.M)
 _FENCE = re.compile(r"^(\s*)(`{3,}|~{3,}|:{3,})\s*(\{[\w:-]+\})?\s*(.*?)\s*$")
+#: directives whose body is text as it is, never Markdown
+_LITERAL = {"code-block", "code", "sourcecode", "code-cell", "literalinclude", "raw", "math", "mancala-position"}
 _RST_DIRECTIVE = re.compile(r"^(\s*)\.\. ([\w:-]+)::\s*(.*?)\s*$")
 _TODO = re.compile(r"\bTODO\b")
 
@@ -228,11 +230,12 @@ def directives(text: str):
             end = i + 1
             while end < len(lines) and not re.match(rf"^\s*{re.escape(fence[0])}{{{len(fence)},}}\s*$", lines[end]):
                 end += 1
-            if name:                    # a directive: its body is Markdown, which may hold directives
+            if name:                    # a directive, whose body may be Markdown that holds directives
                 body = lines[i + 1:end]
                 yield name[1:-1], argument, i + 1, len(indent) + len(fence) + len(name) + 2, body
-                for inner in directives("\n".join(body)):
-                    yield inner[0], inner[1], inner[2] + i + 1, inner[3], inner[4]
+                if name[1:-1] not in _LITERAL:
+                    for inner in directives("\n".join(body)):
+                        yield inner[0], inner[1], inner[2] + i + 1, inner[3], inner[4]
             i = end + 1                 # a code block (```yaml, ````markdown ...) is skipped whole
             continue
         if r is not None:
@@ -409,25 +412,35 @@ def french_spacing(text: str) -> str | None:
     return None
 
 
-def _check_french(p: _Project, docs):
-    def walk(value, path, loc):
+def french_problems(data, file) -> list:
+    """A located error for each French text (the value of a key ``fr``) of
+    the YAML *data* that lacks a no-break space (:func:`french_spacing`)."""
+    out = []
+
+    def walk(value, loc):
         if isinstance(value, dict):
             for key, item in value.items():
                 where = value.loc(key) if hasattr(value, "loc") else loc
                 if key == "fr" and isinstance(item, str):
                     bad = french_spacing(item)
                     if bad:
-                        p.problem(f"French typography: {bad}", path, where,
-                                  expected="a no-break space (U+00A0, or U+202F) before : ; ? ! and inside "
-                                           "« guillemets »")
+                        out.append(MancalaError(f"French typography: {bad}", file=str(file), line=where[0],
+                                                column=where[1], expected="a no-break space (U+00A0, or U+202F) "
+                                                "before : ; ? ! and inside « guillemets »"))
                 else:
-                    walk(item, path, where)
+                    walk(item, where)
         elif isinstance(value, list):
             for i, item in enumerate(value):
-                walk(item, path, value.loc(i) if hasattr(value, "loc") else loc)
+                walk(item, value.loc(i) if hasattr(value, "loc") else loc)
+    walk(data, (1, 1))
+    return out
+
+
+def _check_french(p: _Project, docs):
     for path, data in p.rules + p.examples:
-        walk(data, path, (1, 1))
-    p.report.checked.append("French typography of the YAML files" + (" and catalogs" if docs is not None else ""))
+        p.report.problems += french_problems(data, p.rel(path))
+    catalogs = docs is not None and (docs / "locales").is_dir()
+    p.report.checked.append("French typography of the YAML files" + (" and catalogs" if catalogs else ""))
 
 
 def unstarted_pages(p: _Project, pub, diagrams) -> dict:
