@@ -223,7 +223,7 @@ def test_a_catalog_left_untranslated_or_fuzzy_is_found_at_its_first_message(proj
     assert problems(project) == [
         "docs/locales/fr/LC_MESSAGES/games/tsipika.po:5:1: 1 untranslated and 1 fuzzy (an old translation to "
         "review, then remove its fuzzy flag) messages, the first here (expected a translation of each (the site "
-        "shows the English of the others))"]
+        "shows the English of the others); after editing the page, make i18n first)"]
     po.unlink()
     assert problems(project) == ["docs/games/tsipika.md:1:1: the page has no catalog "
                                  "docs/locales/fr/LC_MESSAGES/games/tsipika.po (expected run make i18n, then "

@@ -389,7 +389,7 @@ def _check_catalog(p: _Project, po, path):
                 ([f"{len(fuzzy)} fuzzy (an old translation to review, then remove its fuzzy flag)"] if fuzzy else [])
         p.problem(f"{' and '.join(parts)} message{'s' if len(untranslated) + len(fuzzy) > 1 else ''}, the "
                   "first here", path, (first.linenum, 1), expected="a translation of each (the site shows the "
-                  "English of the others)")
+                  "English of the others); after editing the page, make i18n first")
     if po.metadata.get("Language") == "fr":
         for e in po:
             if e.obsolete or not e.msgstr or "fuzzy" in e.flags:

@@ -409,8 +409,9 @@ def site_page_text(name, title, files, page_words=None) -> str:
     for its author to write, and one ``mancala-example`` directive per drafted
     example, in the page's order."""
     out = [f"# {title}", "",
-           f"TODO: in your own words, what the {title} is, where and by whom it is played, and which source "
-           f"this page follows ({{ref}}`busser`). Then, before each example below, what it shows.", ""]
+           "TODO: the heading above is the source page's own title: give this page a title of its own, in "
+           "English. Then say in your own words what the game is, where and by whom it is played, and which "
+           "source this page follows ({ref}`busser`); and, before each example below, what it shows.", ""]
     for f in files:
         out += [f"```{{mancala-example}} ../../sources/{name}/{f.name}.yaml", "```", ""]
     return "\n".join(out)
@@ -477,7 +478,8 @@ def new_page(root, name, rules_names=None, force=False, title=None, url=None, se
         f"{rel(folder)}/: review each drafted file against the page's text (the moves, where each diagram "
         "sits, the coloured holes), give it a title in each language (and a name: rename the file, its "
         "example: key and the page's directive), then delete its line drafted: true",
-        f"{rel(site_page)}: replace the TODO with your own words (the facts of the source, not its sentences)"]
+        f"{rel(site_page)}: its title (the source page's own for now), and in place of the TODO your own words "
+        "(the facts of the source, not its sentences)"]
     out.left.append("translate the page's catalog (docs/locales/fr/LC_MESSAGES/games/" + name + ".po), after "
                     "each edit of the page: make i18n")
     out.left.append(f"then: mancala-diagrams check {rel(folder)}/ until it says no problem, make site, make test")
