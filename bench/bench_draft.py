@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mancala_diagrams.cli.bevohoka_search import bevohoka_search  # noqa: E402
+from mancala_diagrams.errors import MancalaError  # noqa: E402
 from mancala_diagrams.files.draft import draft_page, measure  # noqa: E402
 from mancala_diagrams.files.project import published_dir  # noqa: E402
 from mancala_diagrams.files.verify import Verifier  # noqa: E402
@@ -69,8 +70,12 @@ def main(argv=None):
     for page in pages:
         with tempfile.TemporaryDirectory() as tmp:
             wall = time.perf_counter()
-            files = draft_page(v, page, args.rules, searches=() if args.engine_only else [bevohoka_search],
-                               **options)
+            try:
+                files = draft_page(v, page, args.rules, searches=() if args.engine_only else [bevohoka_search],
+                                   **options)
+            except MancalaError as exc:     # no rules fit the page: nothing drafted
+                print(f"{page:18} {exc}", flush=True)
+                continue
             seconds = time.perf_counter() - wall
             m = measure(v, files, Path(tmp))
         row = [m.total, len(m.decisions), len(m.rules_start), len(m.drawn), len(m.own_start), len(m.todo)]

@@ -194,15 +194,18 @@ def choose_rules(verifier, directory, page, names=None) -> RulesChoice:
         fitting = [(did, rows) for did, rows in boards if _fits(rules, rows)]
         n = len(g.players)
         what = f"{g.rows} rows of {g.columns}, {'one player' if n == 1 else 'two players'}, {total} seeds"
-        fuller = next(((did, sum(_cells(rows))) for did, rows in fitting if sum(_cells(rows)) > total), None)
+        # more seeds than the game has: a misprint on a board or two (an erratum), another game on most
+        fuller = [(did, sum(_cells(rows))) for did, rows in fitting if sum(_cells(rows)) > total]
         problem = None
         if not fitting:
             problem = f"{what}: no board of the page has its size"
         elif players is not None and players != n:
             problem = (f"{what}, but the page speaks of {'two players' if players == 2 else 'one player'} "
                        f"({', '.join(said)})")
-        elif fuller is not None:
-            problem = f"{what}, but {fuller[0]} shows {fuller[1]} seeds"
+        elif 2 * len(fuller) > len(fitting):
+            most = max(fuller, key=lambda f: f[1])
+            problem = (f"{what}, but {len(fuller)} of the page's {len(fitting)} boards of its size hold more "
+                       f"({most[0]}: {most[1]})")
         if problem and not names:
             if fitting:         # rules of another size are not worth a line
                 choice.refused[name] = problem
