@@ -19,9 +19,12 @@ its own that holds a ``TODO`` (which ``check`` and ``verify`` refuse until a
 person has dealt with it).
 
 Which rules: the ones given, else every rules file of the project that fits
-the board, those whose name and title share the most words with the page's
-name, game and heading first; at each new chain, the first whose chain reaches
-the next diagram.  The page's existing examples are not read: a page the
+the page (its boards' size, their seeds, the players its text speaks of:
+:func:`choose_rules`), those whose name and title share the most words with
+the page's name, game and heading first; at each new chain, the first whose
+chain reaches the next diagram.  Every file written says ``drafted: true``
+(:data:`NOT_REVIEWED`), which check and verify report until a person
+deletes it.  The page's existing examples are not read: a page the
 project has never seen is drafted the same way.  Every search is bounded in
 turns, positions and seconds, so a page drafts in minutes.
 """
@@ -156,9 +159,10 @@ def choose_rules(verifier, directory, page, names=None) -> RulesChoice:
     """The rules to draft *page* with.  Named ones (*names*) are used as given,
     what does not fit them said.  Else every rules file of the project that
     describes a board (abstract ones do not) and fits the page: some board of
-    seeds of the page has its rows and columns; no such board holds more seeds
-    than the game (its holes and reserves at the start); and its players are
-    the page's when the text says (a page that speaks of an opponent, and
+    seeds of the page has its rows and columns; most such boards hold no more
+    seeds than the game (its holes and reserves at the start: a board or two
+    with more are misprints, which errata declare); and its players are the
+    page's when the text says (a page that speaks of an opponent, and
     never of a solitaire, is not a one-player game's: never katro bevohoka).
     Those named most nearly as the page names its game come first (the words
     the rules' names for the game and the page's file name and heading share,
