@@ -358,8 +358,14 @@ def _check_site_pages(p: _Project, docs: Path):
             break
     languages = sorted(d for d in (docs / "locales").glob("*/LC_MESSAGES") if d.is_dir()) \
         if (docs / "locales").is_dir() else []
+    try:
+        import polib        # installed with the docs (Sphinx's catalogs); a project may have none
+    except ImportError:
+        if languages:
+            p.report.checked.append("pages' tables of contents and TODOs (catalogs not checked: polib is not "
+                                    "installed)")
+            return
     if languages:
-        import polib
         for folder in languages:
             for page in pages:
                 po_path = folder / page.relative_to(docs).with_suffix(".po")
