@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.engine.turn import turn_generator
+from mancala_diagrams.engine.turn import run_turn
 from mancala_diagrams.files.loader import RulesLibrary
 from mancala_diagrams.engine.position import Position
 
@@ -47,16 +47,13 @@ def play_random_turn(rules, position, rng: random.Random, turn_number=1, events=
     """Play one turn choosing every decision at random among the legal options.
     Returns (new position, decisions made)."""
     events = [] if events is None else events
-    gen = turn_generator(rules, position, turn_number, events)
     made = []
-    try:
-        ask = next(gen)
-        while True:
-            choice = rng.choice(ask.options)
-            made.append((ask.kind, choice))
-            ask = gen.send(choice)
-    except StopIteration as stop:
-        return stop.value, made
+
+    def choose(ask):
+        choice = rng.choice(ask.options)
+        made.append((ask.kind, choice))
+        return choice
+    return run_turn(rules, position, choose, turn_number, events).position, made
 
 
 def playable_rules():

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mancala_diagrams.engine.turn import turn_generator
+from mancala_diagrams.engine.turn import run_turn, turn_generator
 from mancala_diagrams.errors import IllegalMove, MancalaError, RulesError
 from mancala_diagrams.files.examples import ExampleLoader, replay
 from mancala_diagrams.engine.geometry import CCW, CW, NORTH, SOUTH
@@ -328,16 +328,13 @@ def play_randomly(data, r, p, turns):
     for n in range(turns):
         if r.outcome(p):
             break
-        gen = turn_generator(r, p, n + 1, [], record=False)
         decisions = []
-        try:
-            ask = next(gen)
-            while True:
-                value = data.draw(st.sampled_from(ask.options))
-                decisions.append((ask.kind, value))
-                ask = gen.send(value)
-        except StopIteration as stop:
-            q = stop.value
+
+        def choose(ask):
+            value = data.draw(st.sampled_from(ask.options))
+            decisions.append((ask.kind, value))
+            return value
+        q = run_turn(r, p, choose, n + 1).position
         assert q.seeds == total                                   # seed conservation
         assert all(v >= 0 for v in q.cells)
         for player in g.players:                                  # the special hole never loses seeds

@@ -202,7 +202,7 @@ def test_start_of_a_turn_under_way():
 def test_start_captions_say_what_rests_on_assumptions():
     rules = LIBRARY.load("katra-be")
     pos = rules.with_initial_state(Position.from_text(
-        "0,0,0,9,0,0,0,1/0,2,2,16,0,0,0,0/4,1,2,1,10,2,2,0/0,0,0,0,12,0,0,0 south hand=3@b2:cw:fotsiny"))
+        "0,0,0,9,0,0,0,1/0,2,2,16,0,0,0,0/4,1,2,1,10,2,2,0/0,0,0,0,12,0,0,0 south hand=3@b2:cw fotsiny=yes"))
     assert describe_start(pos, "en", rules, assumed=True) == (
         "A turn under way: South holds 3 seeds in hand, to sow clockwise, the first into b2. The turn began "
         "without a capture (fotsiny): it captures nothing. The steps rest on the assumptions stated above.")

@@ -145,8 +145,7 @@ ROW_SHIFT_LINE = 1 + (ROOT / "rules" / "katro.yaml").read_text(encoding="utf-8")
     ("extends: katro-6\nmechanics:\n  capture: null\n", "row-shift-needs-capture",
      f"katro.yaml:{ROW_SHIFT_LINE}:3"),    # where the base names the block refused
     ("extends: katro-6\nboard: {players: 1}\n", "capture-needs-opponent", "katro.yaml:"),
-    ("extends: katro-6\nmechanics:\n  capture: {sow: from-tsibongy, zone: 4}\n", "tsibongy-zone-too-wide",
-     "mine.yaml:4:3"),
+    ("extends: katro-6\nmechanics:\n  tsibongy: {zone: 4}\n", "tsibongy-zone-too-wide", "mine.yaml:4:3"),
     ("extends: katro-6\nmechanics:\n  choose-hole: {min_seeds: 0}\n", "min-seeds-below-one", "mine.yaml:4:3"),
     ("extends: katro-6\nmechanics:\n  reserve: {}\n", "reserve-without-seeds", "mine.yaml:4:3"),
     ("extends: katro-6\nstart: {reserve: 3}\n", "reserve-seeds-unused", "katro.yaml:"),
@@ -220,7 +219,7 @@ def test_a_compulsory_capture_elsewhere_is_the_reason():
         r.play(pos, [("place", g.parse("e2"))], where="turn 1, ")
     text = str(err.value)
     assert text.startswith("turn 1, decision 1 (place): e2 is not allowed: captures are compulsory")
-    assert "[rule: capture]" in text and "one of: b2" in text
+    assert "[rule: compulsory-capture]" in text and "one of: b2" in text
 
 
 def test_a_tsibongy_choice_the_rules_do_not_ask_for_is_refused():

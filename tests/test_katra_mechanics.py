@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from mancala_diagrams.engine.turn import turn_generator
+from mancala_diagrams.engine.turn import run_turn
 from mancala_diagrams.errors import IllegalMove, MancalaError
 from mancala_diagrams.engine.geometry import CCW, CW, NORTH, SOUTH
 from mancala_diagrams.engine.position import Hand, Position
@@ -47,24 +47,19 @@ def play(r, pos, *decisions):
 
 def first_ask(r, pos, *decisions):
     """The decision the rules ask for after *decisions* (None if the turn is over)."""
-    gen = turn_generator(r, pos, 1, [], record=False)
-    try:
-        ask = next(gen)
-        for v in decisions:
-            ask = gen.send(v)
-    except StopIteration:
-        return None
-    return ask
+    return run_turn(r, pos, decisions).ask
 
 
-def rules_with(base, immediate=None, **capture):
-    """*base* with the capture block's parameters changed (for contrasts), and
+def rules_with(base, immediate=None, compulsory=True, fotsiny=True):
+    """*base* without the compulsory capture or fotsiny (for contrasts), and
     with ``immediate=False`` without the immediate win: on the tiny boards below
     the capture of North's last inner seed would otherwise end the game before
     the lap under test."""
     merged, _ = LIB.merged(base)
     mech = {k: dict(v or {}) for k, v in merged["mechanics"].items()}
-    mech["capture"].update(capture)
+    for block, keep in (("compulsory-capture", compulsory), ("fotsiny", fotsiny)):
+        if not keep:
+            del mech[block]
     if immediate is not None:
         mech["goal"]["immediate"] = immediate
     r = LIB.load(base)
@@ -220,7 +215,8 @@ def test_without_fotsiny_the_late_capture_happens():
 
 
 def test_mid_turn_start_keeps_the_stated_capture_right():
-    """A turn taken up mid-way does not decide fotsiny again: hand.captures does."""
+    """A turn taken up mid-way does not decide fotsiny again: its stated turn
+    state does (an example's hand: captures)."""
     r = rules_with("fifangakely", immediate=False)
     base = board("""
         . . . .
@@ -228,14 +224,14 @@ def test_mid_turn_start_keeps_the_stated_capture_right():
         . . 2 .
         . . . .""", r=r)
     g = base.geometry
-    capturing = play(r, replace(base, hand=Hand(0, g.parse("c2"), CCW, True)))
+    capturing = play(r, r.resume(replace(base, hand=Hand(0, g.parse("c2"), CCW)), first_lap=False, captures=True))
     # c3's 2 seeds from d2 counterclockwise: d2, c2 (3), which relays to b2 a2 a1
     assert clean(text(capturing)) == clean("""
         . . . .
         . . . .
         1 1 . 1
         1 . . .""")
-    fotsiny = play(r, replace(base, hand=Hand(0, g.parse("c2"), CCW, False)))
+    fotsiny = play(r, r.resume(replace(base, hand=Hand(0, g.parse("c2"), CCW)), first_lap=False, captures=False))
     assert clean(text(fotsiny)) == clean("""
         . . . .
         . . 2 .
@@ -281,8 +277,8 @@ def _capture_in_column(r, col):
     cells[hole] = 2
     cells[g.facing(hole, 0)] = 1
     cells[g.hole(NORTH, 1, 0)] = 1
-    pos = Position(g, tuple(cells), SOUTH, hand=Hand(0, hole, CW, True))
-    return r.with_initial_state(pos)
+    pos = Position(g, tuple(cells), SOUTH, hand=Hand(0, hole, CW))
+    return r.with_initial_state(r.resume(pos, first_lap=False, captures=True))
 
 
 @pytest.mark.parametrize("name, columns, choice", [
@@ -551,8 +547,9 @@ def test_emptied_inner_row_loses():
 
 
 def test_seeds_in_hand_that_are_the_turns_first_lap_decide_fotsiny():
-    """hand.first_lap: the lap in hand is the turn's first, so a lap end with
-    nothing to capture makes the turn fotsiny; a later lap does not."""
+    """The lap in hand is the turn's first (an example's hand: first_lap), so
+    a lap end with nothing to capture makes the turn fotsiny; a later lap does
+    not."""
     r = rules_with("fifangakely", immediate=False)
     base = board("""
         . . . .
@@ -561,10 +558,10 @@ def test_seeds_in_hand_that_are_the_turns_first_lap_decide_fotsiny():
         . . . .""", r=r)
     g = base.geometry
     declared = []
-    r.play(replace(base, hand=Hand(0, g.parse("b2"), CCW, True, first_lap=True)), [], events=declared)
+    r.play(r.resume(replace(base, hand=Hand(0, g.parse("b2"), CCW)), first_lap=True), [], events=declared)
     assert [e.reason for e in declared if e.kind == "fotsiny"] == ["declared"]
     later = []
-    r.play(replace(base, hand=Hand(0, g.parse("b2"), CCW, True, first_lap=False)), [], events=later)
+    r.play(r.resume(replace(base, hand=Hand(0, g.parse("b2"), CCW)), first_lap=False), [], events=later)
     assert [e for e in later if e.kind == "fotsiny"] == []
 
 

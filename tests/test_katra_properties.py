@@ -52,9 +52,8 @@ def check_turn(r, before, after, events):
     if captures:
         assert first_lap_captured(events)
     # compulsory: if the turn could start with a capture, it did
-    capture = r.block("capture")
     turn = _turn_for(r, before)
-    can_capture = any(capture.opening_captures(turn, o) for o in _raw_openings(r, turn))
+    can_capture = any(r.opening_captures(turn, o) for o in _raw_openings(r, turn))
     if can_capture:
         assert first_lap_captured(events)
     # every capture takes only the opponent's holes, and sows the seeds from a tsibongy
@@ -80,17 +79,16 @@ def check_turn(r, before, after, events):
 
 def _turn_for(r, position):
     from mancala_diagrams.engine.turn import Turn
-    t = Turn(r, position, 1, [])
-    t.record = False
+    t = Turn(r, position, 1, None)
+    r.begin_turn(t)
     return t
 
 
 def _raw_openings(r, turn):
-    """The openings before the compulsory-capture filter."""
+    """The openings before the compulsory-capture filter (of the block that opens the turn)."""
     i = PLAYERS.index(turn.player)
-    if turn.reserves[i] > 0:
-        return r.block("reserve").candidates(turn)
-    return r.block("choose-hole").candidates(turn)
+    turn.opener = r.block("reserve") if turn.reserves[i] > 0 else r.block("choose-hole")
+    return turn.opener.candidates(turn)
 
 
 def random_game(r, rng, max_turns=MAX_TURNS):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mancala_diagrams.engine.turn import turn_generator
+from mancala_diagrams.engine.turn import run_turn
 from mancala_diagrams.errors import EndlessTurn
 from mancala_diagrams.engine.geometry import PLAYERS
 from mancala_diagrams.files.loader import RulesLibrary
@@ -26,14 +26,10 @@ MAX_TURNS = 1000     # random games end within about 250 turns
 
 def random_turn(rules, pos, number, rng):
     """Play one turn, choosing every decision at random among the options offered."""
-    gen = turn_generator(rules, pos, number, [], record=False)
-    try:
-        ask = next(gen)
-        while True:
-            assert ask.options, "the rules asked for a decision with no option"
-            ask = gen.send(rng.choice(ask.options))
-    except StopIteration as stop:
-        return stop.value
+    def choose(ask):
+        assert ask.options, "the rules asked for a decision with no option"
+        return rng.choice(ask.options)
+    return run_turn(rules, pos, choose, number).position
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

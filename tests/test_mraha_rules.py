@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.engine.turn import turn_generator
+from mancala_diagrams.engine.turn import run_turn
 from mancala_diagrams.errors import EndlessTurn
 from mancala_diagrams.engine.geometry import CCW, CW, NORTH, SOUTH
 from mancala_diagrams.files.loader import RulesLibrary
@@ -54,16 +54,10 @@ def play(rules_name, pos, *decisions):
 
 def asks(rules_name, pos, *decisions):
     """The kind and options of the decision asked after *decisions*, or None."""
-    gen = turn_generator(LIB.load(rules_name), pos, 1, [], record=False)
     g = pos.geometry
-    try:
-        ask = next(gen)
-        for kind, value in decisions:
-            value = g.parse(value) if kind == "place" else value
-            ask = gen.send(value)
-    except StopIteration:
-        return None
-    return ask.kind, ask.options
+    values = [g.parse(value) if kind == "place" else value for kind, value in decisions]
+    ask = run_turn(LIB.load(rules_name), pos, values).ask
+    return None if ask is None else (ask.kind, ask.options)
 
 
 def rows(pos):

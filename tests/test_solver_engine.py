@@ -37,15 +37,9 @@ def replay(row, special=None, direction=None):
 
 def _setup(r, pos, special, d, events):
     """The set-up turn, with the decisions the rules ask for (special hole, direction)."""
-    from mancala_diagrams.engine.turn import turn_generator
-    gen = turn_generator(r, pos, 1, events)
+    from mancala_diagrams.engine.turn import run_turn
     answers = {"target": special, "direction": d, "start": (special, d)}
-    try:
-        ask = next(gen)
-        while True:
-            ask = gen.send(answers[ask.kind])
-    except StopIteration as stop:
-        return stop.value
+    return run_turn(r, pos, lambda ask: answers[ask.kind], 1, events).position
 
 
 def test_the_table_has_proved_widths():

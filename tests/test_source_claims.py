@@ -34,7 +34,7 @@ def project(tmp_path, monkeypatch):
     for name in ("katro", "katro-4"):
         shutil.copy(ROOT / "rules" / f"{name}.yaml", tmp_path / "rules")
     (tmp_path / "rules" / "katro-4c.yaml").write_text(
-        "rules: katro-4c\nextends: katro-4\nmechanics:\n  capture: {compulsory: true}\n")
+        "rules: katro-4c\nextends: katro-4\nmechanics:\n  compulsory-capture: {}\n")
     # a published page of our own: the made-up ids below are the only published ones
     pub = tmp_path / "published"
     pub.mkdir()
@@ -220,7 +220,7 @@ moves:
   - hole: a2
     direction: counterclockwise
     departure:
-      rule: capture.compulsory
+      rule: compulsory-capture
       reason: {en: The page forgets the capture., fr: La page oublie la prise.}
   - {hole: a4, direction: counterclockwise}
 checks:
@@ -241,7 +241,7 @@ def test_a_departure_from_compulsory_capture_is_played_and_checked(project):
 
 
 def test_without_the_departure_the_rules_refuse_the_move(project):
-    rows = verify(project, example(project, DEPARTURE.replace("    departure:\n      rule: capture.compulsory\n"
+    rows = verify(project, example(project, DEPARTURE.replace("    departure:\n      rule: compulsory-capture\n"
                                                               "      reason: {en: The page forgets the capture., "
                                                               "fr: La page oublie la prise.}\n", ""),
                                    rules="katro-4c"))
@@ -261,15 +261,15 @@ def test_a_departure_the_rules_in_fact_allow_is_refused(project):
 
 def test_a_departure_from_a_rule_that_is_already_off_is_refused(project):
     rows = verify(project, example(project, DEPARTURE, rules="katro-4"))   # no compulsory capture here
-    assert any("capture.compulsory is already off in the rules katro-4" in r.get("reason", "") for r in rows)
+    assert any("compulsory-capture is already off in the rules katro-4" in r.get("reason", "") for r in rows)
     assert any(r["status"] != "verified" for r in rows)
 
 
 def test_a_departure_from_a_rule_the_rules_do_not_have_is_located(project):
-    path = example(project, DEPARTURE.replace("capture.compulsory", "capture.compulsary"), rules="katro-4c")
+    path = example(project, DEPARTURE.replace("compulsory-capture", "compulsary-capture"), rules="katro-4c")
     rows = verify(project, path)
     bad = [r for r in rows if r["status"] != "verified"]
-    assert bad and "ex.yaml:10" in bad[0]["reason"] and "did you mean 'compulsory'?" in bad[0]["reason"]
+    assert bad and "ex.yaml:10" in bad[0]["reason"] and "did you mean 'compulsory-capture'?" in bad[0]["reason"]
 
 
 # -- branching lines ------------------------------------------------------------------------
@@ -442,7 +442,7 @@ def test_explain_searches_a_departure_with_its_rule_set_aside(project, capsys, m
     example(project, body, rules="katro-4c")
     assert main(["explain", "k-02"]) == 0
     out = capsys.readouterr().out
-    assert "capture.compulsory is set aside in every turn searched" in out
+    assert "compulsory-capture is set aside in every turn searched" in out
     assert "  - {hole: a2, direction: counterclockwise}\n" in out
 
 

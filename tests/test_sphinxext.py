@@ -287,7 +287,7 @@ moves:
   - hole: a2
     direction: counterclockwise
     departure:
-      rule: capture.compulsory
+      rule: compulsory-capture
       reason: {{en: The page forgets the capture., fr: La page oublie la prise.}}
 diagrams:
   - id: {did}
@@ -309,7 +309,7 @@ def test_errata_page_and_departure_note(make_app, tmp_path, monkeypatch):
     for name in ("katro", "katro-4"):
         shutil.copy(ROOTS.parent.parent / "rules" / f"{name}.yaml", root / "rules")
     (root / "rules" / "katro-4c.yaml").write_text(
-        "rules: katro-4c\nextends: katro-4\nmechanics:\n  capture: {compulsory: true}\n")
+        "rules: katro-4c\nextends: katro-4\nmechanics:\n  compulsory-capture: {}\n")
     rules = RulesLibrary(root / "rules").load("katro-4")
     after = rules.play(rules.initial_position(), [("start", (rules.geometry.parse("a2"), parse_direction("ccw")))])
     rows = after.rows(empty=0)
@@ -333,11 +333,11 @@ def test_errata_page_and_departure_note(make_app, tmp_path, monkeypatch):
                                   "```{toctree}\nerrata\n```\n")
     (src / "errata.md").write_text("# Errata\n\n```{mancala-errata}\n```\n")
     for lang, words in (("en", ("Departure: turn 1 is played as the page plays it, against its own rule "
-                                "capture.compulsory. The page forgets the capture.",
+                                "compulsory-capture. The page forgets the capture.",
                                 "the published grid differs in 1 hole: d1 (published 4, replay 3).",
                                 "One seed too many in d1.", "mancala-diagrams verify sources/ex.yaml")),
                         ("fr", ("Écart\u00a0: le tour 1 est joué comme la page le joue, contre sa propre règle "
-                                "capture.compulsory. La page oublie la prise.",
+                                "compulsory-capture. La page oublie la prise.",
                                 "la grille publiée en diffère en 1 case\u00a0: d1 (publié 4, rejeu 3).",
                                 "Une graine de trop en d1.", "Chacun peut le refaire"))):
         app = build(make_app, src, tmp_path, language=lang, mancala_project_root=str(root))

@@ -279,7 +279,7 @@ def describe_start(position, lang: str, rules=None, title=None, assumed=False, a
             parts.append(w.gettext("A turn under way: %(who)s’s lap going %(direction)s has just ended "
                                    "%(where)s, which now holds %(seeds)s.", who=who, direction=way,
                                    where=where["in"], seeds=seeds(position.cells[hand.hole], lang)))
-        if not hand.captures:
+        if position.get("fotsiny") == "yes":
             parts.append(w.gettext("The turn began without a capture (%(word)s): it captures nothing.",
                                    word=fotsiny_word(rules, lang)))
     if artificial:
@@ -385,10 +385,9 @@ class _Narrator:
         """A capture in a turn the example starts mid-way relies on the assumption
         that the turn began with a capture (when the rules have fotsiny)."""
         s = self.start
-        if s is None or s.hand is None or not s.hand.captures or e.turn != 1 or self.rules is None:
+        if s is None or s.hand is None or s.get("fotsiny") == "yes" or e.turn != 1 or self.rules is None:
             return False
-        cap = self.rules.block("capture")
-        return bool(cap is not None and cap.p.get("fotsiny"))
+        return self.rules.block("fotsiny") is not None
 
     def fotsiny_word(self) -> str:
         """What the game calls a turn that captures nothing: *fotsiny*, or the

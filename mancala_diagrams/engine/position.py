@@ -7,12 +7,15 @@ A :class:`Position` is immutable and has a one-line text form that round-trips::
     True
 
 Text form: the rows top first, separated by ``/``, each row's seed counts
-separated by ``,``; then the player to move; then optional ``key=value`` fields:
-``reserve=S:N`` (South's and North's seeds off the board), ``hand=K@HOLE:DIR[:fotsiny]``
-(a turn in progress: K seeds in hand, the first to be dropped in HOLE; with K = 0, a lap
-has just ended in HOLE and what follows is decided by the rules), ``solo``
-(one player's rows only), ``rows=N`` (rows per player, when not half the rows),
-and the mechanics' own state (``rova.south=gone`` ...).
+separated by ``,``; then the player to move; then optional fields: ``solo``
+(one player's rows only: the rows are that player's), ``reserve=S:N``
+(South's and North's seeds off the board), ``hand=K@HOLE:DIR`` (a turn in
+progress: K seeds in hand, the first to be dropped in HOLE; with K = 0, a lap
+has just ended in HOLE and what follows is decided by the rules), and the
+blocks' state, ``key=value`` in key order: the game state (``rova.south=gone``
+...) and, in a turn in progress, the turn's own (``fotsiny=yes``).  A position
+has one text, which reads back equal (:meth:`Position.from_text`; the blocks'
+keys and values are words, without spaces).
 """
 from __future__ import annotations
 
@@ -26,13 +29,12 @@ from .geometry import CW, NORTH, PLAYERS, SOUTH, Geometry, parse_direction
 class Hand:
     """Seeds held mid-turn: *seeds* to drop, the first into *hole*, going *direction*.
     With ``seeds == 0`` the last seed of a lap has just fallen into *hole*.
-    Either way that lap is lap 1 of the replay; *first_lap* says whether it is
-    also the first lap of the turn (whose end decides a fotsiny turn)."""
+    Either way that lap is lap 1 of the replay.  What else the blocks need
+    to know of the turn under way (whether it captures ...) is their turn
+    state, in the position's ``state``."""
     seeds: int
     hole: int
     direction: int
-    captures: bool = True   # False: a fotsiny turn, which captures nothing
-    first_lap: bool = False  # the seeds are the turn's first lap (its end decides fotsiny)
 
 
 @dataclass(frozen=True)
@@ -134,19 +136,17 @@ class Position:
         fields = [rows, self.to_move]
         if g.solo:
             fields.append("solo")
-        if g.rows_per_player != g.rows // len(g.players):  # pragma: no cover - always equal today
-            fields.append(f"rows={g.rows_per_player}")
         if any(self.reserves):
             fields.append(f"reserve={self.reserves[0]}:{self.reserves[1]}")
         if self.hand:
             h = self.hand
-            text = f"hand={h.seeds}@{g.name(h.hole, 'chess')}:{'cw' if h.direction == CW else 'ccw'}"
-            fields.append(text + ("" if h.captures else ":fotsiny"))
+            fields.append(f"hand={h.seeds}@{g.name(h.hole, 'chess')}:{'cw' if h.direction == CW else 'ccw'}")
         fields.extend(f"{k}={v}" for k, v in self.state)
         return " ".join(fields)
 
     @classmethod
     def from_text(cls, text: str) -> "Position":
+        """The position a text of :meth:`to_text` stands for."""
         parts = str(text).split()
         if len(parts) < 2:
             raise PositionError(f"a position text needs rows and the player to move: {text!r}")
@@ -155,15 +155,18 @@ class Position:
         except ValueError:
             raise PositionError(f"rows must be comma-separated whole numbers: {parts[0]!r}") from None
         solo = "solo" in parts[2:]
-        kw, state, hand = {}, {}, None
+        kw, state, hand, seen = {}, {}, None, set()
         pos = cls.from_rows(rows, solo=solo, to_move=parts[1])
         g = pos.geometry
         for f in parts[2:]:
             if f == "solo":
                 continue
-            if "=" not in f:
-                raise PositionError(f"unknown field {f!r} in position text")
-            k, v = f.split("=", 1)
+            k, eq, v = f.partition("=")
+            if not (eq and k and v):
+                raise PositionError(f"unknown field {f!r} in position text", expected="KEY=VALUE or solo")
+            if k in seen:
+                raise PositionError(f"the field {k!r} is given twice in position text")
+            seen.add(k)
             if k == "reserve":
                 try:
                     s, n = (int(x) for x in v.split(":"))
@@ -173,11 +176,12 @@ class Position:
             elif k == "hand":
                 try:
                     seeds, rest = v.split("@")
-                    bits = rest.split(":")
-                    hand = Hand(int(seeds), g.parse(bits[0]), parse_direction(bits[1]),
-                                captures=not (len(bits) > 2 and bits[2] == "fotsiny"))
-                except (ValueError, IndexError):
+                    hole, direction = rest.split(":")
+                    hand = Hand(int(seeds), g.parse(hole), parse_direction(direction))
+                except (ValueError, PositionError):
                     raise PositionError(f"hand must be K@HOLE:DIR, not {v!r}") from None
+                if hand.seeds < 0:
+                    raise PositionError(f"hand must hold 0 seeds or more, not {hand.seeds}")
             else:
                 state[k] = v
         return replace(pos, state=tuple(sorted(state.items())), hand=hand, **kw)

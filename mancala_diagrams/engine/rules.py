@@ -2,26 +2,54 @@
 
 :class:`Rules` is built from a plain mapping (what a rules YAML file holds once
 its ``extends`` are resolved by :mod:`.loader`); it owns no file I/O.  It
-dispatches the engine's hooks to the blocks, in the blocks' order.
+calls the engine's hooks on the blocks that implement them, in the order
+:mod:`.mechanics.base` states, and answers for the blocks' capabilities:
+nothing outside a block asks for another block by its name.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from .turn import EndTurn, Lap, Turn, drive, turn_generator
-from ..errors import EndlessTurn, IncompatibleRules, MancalaError, RulesError
+from ..errors import EndlessTurn, IncompatibleRules, MancalaError, RulesError, closest_hint
 from .geometry import CCW, CW, Geometry, other
-from .mechanics import BLOCKS, Block
-from ..errors import closest_hint
+from .mechanics import BLOCKS, CAPABILITIES, FILTER_PHASES, LAP_END_PHASES, OPEN_PHASES, Block
 from .position import Position
+from .turn import EndTurn, Turn, drive, run_turn, turn_generator
 
 
-def _hooked(blocks, hook):
-    """The blocks that take part in *hook*: those that have it, less those
-    whose parameters leave it idle (``idle_hooks``: a goal that does not end
-    the game at a lap's end has nothing to do there, and a search runs the
-    lap-end hooks millions of times)."""
-    return [b for b in blocks if hasattr(b, hook) and hook not in b.idle_hooks]
+class _Captured(Exception):
+    """Raised by the scratch turn of :meth:`Rules.opening_captures` at its first capture."""
+
+
+class _FirstLap(Turn):
+    """A scratch turn that records nothing and stops at its first capture."""
+
+    def take(self, holes, rule, kind="capture"):
+        raise _Captured
+
+
+def _order(blocks):
+    """The blocks in the order the rules ask them (see :mod:`.mechanics.base`):
+    the opening blocks, then the lap-end blocks, each by phase, then the
+    others; the rules file's order within one phase."""
+    def key(item):
+        i, b = item
+        if b.open_phase:
+            return (0, OPEN_PHASES.index(b.open_phase), i)
+        if b.lap_end_phase:
+            return (1, LAP_END_PHASES.index(b.lap_end_phase), i)
+        return (2, 0, i)
+    return [b for _, b in sorted(enumerate(blocks), key=key)]
+
+
+def _phased(blocks, hook, attribute, phases):
+    """The blocks that implement *hook*, by the phase each names in *attribute*."""
+    found = [b for b in blocks if b.implements(hook)]
+    for b in found:
+        if getattr(b, attribute) not in phases:
+            raise TypeError(f"block {b.name!r} implements {hook} but names no {attribute} "
+                            f"(one of {', '.join(phases)})")
+    return sorted(found, key=lambda b: phases.index(getattr(b, attribute)))
 
 
 class Rules:
@@ -33,45 +61,69 @@ class Rules:
         self.meta = meta or {}
         self.start = start or {}
         self.mechanics = {k: dict(v or {}) for k, v in mechanics.items()}
-        self.blocks: list[Block] = []
-        self.openings_memo = None     # a dict while a search runs (see filter_openings)
+        blocks = []
         for key, params in mechanics.items():
             if key not in BLOCKS:
                 raise RulesError(f"unknown building block {key!r}", expected="one of " + ", ".join(sorted(BLOCKS)),
                                  hint=closest_hint(key, BLOCKS))
             if params is not None and not isinstance(params, dict):
                 raise RulesError(f"the parameters of block {key!r} must be a mapping, not {params!r}")
-            self.blocks.append(BLOCKS[key](params, self))
-        self.blocks.sort(key=lambda b: b.order)
-        self._openers = _hooked(self.blocks, "open")
-        self._lap_end = _hooked(self.blocks, "lap_end")
-        self._excluders = _hooked(self.blocks, "exclude_openings")
-        self._filters = _hooked(self.blocks, "filter_openings")
-        self._targets = _hooked(self.blocks, "capture_targets")
-        self._emptied = _hooked(self.blocks, "emptied")
-        self._finish = _hooked(self.blocks, "finish")
-        self._outcome = _hooked(self.blocks, "outcome")
-        self._specials = _hooked(self.blocks, "special_holes")
-        self._roles = _hooked(self.blocks, "hole_roles")
-        self._direction = self.block("direction")
-        fronts = _hooked(self.blocks, "front_depth")
-        self._front = fronts[0] if fronts else None
+            blocks.append(BLOCKS[key](params, self))
+        self.blocks: list[Block] = _order(blocks)
+
+        def hooked(hook):
+            return [b for b in self.blocks if b.implements(hook)]
+        self._openers = _phased(self.blocks, "open", "open_phase", OPEN_PHASES)
+        self._forbidders = hooked("forbids")
+        self._filters = _phased(self.blocks, "filter_openings", "filter_phase", FILTER_PHASES)
+        self._lap_end = _phased(self.blocks, "lap_end", "lap_end_phase", LAP_END_PHASES)
+        self._begin = hooked("begin_turn")
+        self._resume = hooked("resume")
+        self._targets = hooked("capture_targets")
+        self._no_capture = hooked("forbids_capture")
+        self._capture_rules = hooked("capture_allowed")
+        self._emptied = hooked("emptied")
+        self._won = hooked("won")
+        self._finish = hooked("finish")
+        self._outcome = hooked("outcome")
+        self._explain = hooked("explain")
+        self._specials = hooked("special_holes")
+        self._roles = hooked("hole_roles")
+        self._role_sets = hooked("role_holes")
+        self._turn_keys = tuple(k for b in self.blocks for k in b.turn_state)
+        self._providers = {c: [b for b in self.blocks if c in b.provides] for c in CAPABILITIES}
+        self._direction = self.provider("direction")
+        self._front = self.provider("front-row")
         if not self._openers:
             raise IncompatibleRules("no building block starts a turn", reason="no-opening",
                                     expected="'choose-hole' among the mechanics")
-        if not any(b.name == "relay" for b in self.blocks) and not any(b.name == "mandry" for b in self.blocks):
+        if not self.provides("lap-end"):
             raise IncompatibleRules("a turn could never end or go on: the rules need 'mandry' and 'relay'",
                                     reason="no-lap-end")
-        if int(self.start.get("reserve", 0) or 0) and not any(getattr(b, "uses_reserve", False) for b in self.blocks):
+        if int(self.start.get("reserve", 0) or 0) and not self.provides("reserve"):
             raise IncompatibleRules("the start gives seeds in reserve but no block uses them",
                                     reason="reserve-seeds-unused", expected="'reserve' among the mechanics")
         # a block whose check plays the start position runs after the others, so
         # that the parameters the start depends on (a nyumba's column ...) are
         # checked first
-        for b in sorted(self.blocks, key=lambda b: getattr(b, "check_uses_start", False)):
+        for b in sorted(self.blocks, key=lambda b: b.check_uses_start):
             b.check(self)
 
+    # -- the blocks ---------------------------------------------------------------------
+    def providers(self, capability: str) -> list:
+        """The blocks that provide *capability* (:data:`.mechanics.CAPABILITIES`), in order."""
+        return self._providers[capability]
+
+    def provider(self, capability: str):
+        """The first block that provides *capability*, or None."""
+        found = self._providers[capability]
+        return found[0] if found else None
+
+    def provides(self, capability: str) -> bool:
+        return bool(self._providers[capability])
+
     def block(self, name):
+        """The block a rules file names *name* (a page's departure names one), or None."""
         for b in self.blocks:
             if b.name == name:
                 return b
@@ -82,6 +134,9 @@ class Rules:
         leaves the block out, ``BLOCK.PARAMETER`` turns a yes/no parameter
         off.  Raises :class:`RulesError` for a rule these rules do not have."""
         name, _, param = str(rule).partition(".")
+        if self.block(name) is None and name in BLOCKS and not param:
+            raise RulesError(f"{name} is already off in the rules {self.name} (they have no such block): there is "
+                             f"nothing to set aside")
         if self.block(name) is None:
             raise RulesError(f"the rules {self.name} have no block {name!r} to set aside",
                              expected=", ".join(b.name for b in self.blocks),
@@ -134,33 +189,62 @@ class Rules:
         b = self._direction
         return b.allowed(turn) if b else (CW, CCW)
 
+    def begin_turn(self, turn):
+        for b in self._begin:
+            b.begin_turn(turn)
+
+    def resume(self, position: Position, first_lap: bool, captures: bool = True) -> Position:
+        """*position* (a turn under way: seeds in hand) with the blocks' turn
+        state for it: whether its seeds in hand are the turn's first lap, and
+        whether the turn captures (an example's ``hand:`` says both)."""
+        state = {}
+        for b in self._resume:
+            state.update(b.resume(first_lap, captures))
+        return position.with_state(**{k.replace(".", "__"): v for k, v in state.items()})
+
+    def first_lap_rules(self) -> list:
+        """What the end of a turn's first lap decides in these rules, block by
+        block (empty when nothing does)."""
+        return [b.first_lap for b in self.blocks if b.first_lap]
+
     def open_turn(self, turn):
         for b in self._openers:
+            turn.opener = b
             step = yield from b.open(turn)
             if step is not None:
                 return step
         raise MancalaError("no building block could start the turn")
 
     def filter_openings(self, turn, options):
-        if not (self._excluders or self._filters):
-            return options
-        memo = self.openings_memo
-        if memo is not None:    # a search replays the same turn start once per option: filter once
-            key = (tuple(turn.board), turn.player, tuple(turn.reserves), tuple(sorted(turn.state.items())),
-                   turn.position.hand, turn.direction, turn.captures, turn.lap_ends, turn.mid_turn,
-                   turn.turn_number, tuple(options))
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = self._filter_openings(turn, options)
-            return found
-        return self._filter_openings(turn, options)
-
-    def _filter_openings(self, turn, options):
-        for b in self._excluders:       # openings the rules forbid outright, first
-            options = b.exclude_openings(turn, options)
-        for b in self._filters:         # then obligations and preferences (compulsory capture ...)
+        """The openings of ``turn.opener`` the rules allow: those no block
+        forbids, then each block's obligation or preference, by phase."""
+        if self._forbidders:
+            options = [o for o in options if not any(b.forbids(turn, o) for b in self._forbidders)]
+        for b in self._filters:
             options = b.filter_openings(turn, options)
         return options
+
+    def opening_captures(self, turn, opening) -> bool:
+        """Whether *opening*, one of ``turn.opener``'s openings, captures at
+        its first lap's end (compulsory capture, trakatra and nyumba ask).
+        The opening block plays it on a scratch turn up to that end
+        (:meth:`~.mechanics.base.Block.first_lap_end`); the lap-end blocks
+        then resolve that end as in a turn, until one of them captures (yes),
+        or asks the player something or settles the lap end without a capture
+        (no)."""
+        t = _FirstLap(self, turn.snapshot(), turn.turn_number, None)
+        t.opener = turn.opener
+        end, was_empty = turn.opener.first_lap_end(t, opening)
+        gen = self.resolve_lap_end(t, end, was_empty)
+        try:
+            next(gen)
+        except StopIteration:
+            return False
+        except _Captured:
+            return True
+        finally:
+            gen.close()
+        return False            # the player is asked something before any capture
 
     def resolve_lap_end(self, turn, hole, was_empty):
         for b in self._lap_end:
@@ -172,25 +256,39 @@ class Rules:
     def explain_refusal(self, turn, kind, value):
         """Why *value* is not a legal *kind* decision now: (reason, rule) from the
         first block whose ``explain`` hook knows, else None."""
-        for b in self.blocks:
-            explain = getattr(b, "explain", None)
-            if explain is None:
-                continue
-            reason = explain(turn, kind, value)
+        for b in self._explain:
+            reason = b.explain(turn, kind, value)
             if reason:
                 return reason, b.name
         return None
 
-    def game_won(self, turn, moment) -> bool:
-        """Whether the mover has won at this *moment* of the turn (``lap-end``
-        or ``capture``) and the rules end the game there (``goal: immediate``)."""
-        goal = self.block("goal")
-        return bool(goal) and goal.won(turn, moment)
+    def game_won(self, turn, moment):
+        """The end of the turn if the mover has won at this *moment* (``lap-end``
+        or ``capture``) and the rules end the game there (``goal: immediate``),
+        else None."""
+        for b in self._won:
+            if b.won(turn, moment):
+                return EndTurn("goal", b.name)
+        return None
 
     def capture_targets(self, turn, holes):
         for b in self._targets:
             holes = b.capture_targets(turn, holes)
         return holes
+
+    def capture_possible(self, turn, hole) -> bool:
+        """Whether a lap ending in *hole* would capture something now (asked
+        without changing anything)."""
+        capture = self.provider("capture")
+        if capture is None or any(b.forbids_capture(turn) for b in self._no_capture):
+            return False
+        return bool(capture.captures_at(turn, hole))
+
+    def capture_allowed(self, turn, hole, targets):
+        """The *targets* a lap ending in *hole* may take (fotsiny may refuse them all)."""
+        for b in self._capture_rules:
+            targets = b.capture_allowed(turn, hole, targets)
+        return targets
 
     def notify_emptied(self, turn, hole, why):
         for b in self._emptied:
@@ -202,38 +300,11 @@ class Rules:
     def finish_turn(self, turn) -> Position:
         for b in self._finish:
             b.finish(turn)
+        for key in self._turn_keys:     # the blocks' turn state ends with the turn
+            turn.state.pop(key, None)
         g = turn.geometry
         to_move = turn.player if g.solo else other(turn.player)
         return Position.trusted(g, tuple(turn.board), to_move, tuple(turn.reserves), turn.state_pairs())
-
-    def first_lap_captures(self, turn, opening, capture_block) -> bool:
-        """Would this opening's first lap end in a capture?  (for compulsory capture)"""
-        t = Turn(self, turn.snapshot(), turn.turn_number, [])
-        t.record = False
-        t.reserves = list(turn.reserves)
-        t.state = dict(turn.state)
-        opener = getattr(turn, "opener", None)
-        if hasattr(opener, "first_lap_end"):
-            end, was_empty = opener.first_lap_end(t, opening)
-        elif isinstance(opening, tuple):
-            hole, direction = opening
-            t.direction = direction
-            t.pickup(hole)
-            end, was_empty = t.sow(Lap(*self.geometry.advance(t.player, hole, direction)))
-        else:
-            end, was_empty = opening, False
-            t.board[end] += 1
-        for b in self._lap_end:
-            if b is capture_block:
-                return bool(b.captures_at(t, end))
-            gen = b.lap_end(t, end, was_empty)
-            try:
-                next(gen)
-                return False          # a choice comes before any capture
-            except StopIteration as stop:
-                if stop.value is not None:
-                    return False
-        return False
 
     def special_holes_at(self, position: Position) -> list:
         """The holes the rules treat specially in *position* (sorted indices),
@@ -272,16 +343,10 @@ class Rules:
         """{role: holes} for roles that may share holes with others (the zones
         of the tsibongy rule): the blocks' ``role_holes`` hook."""
         out = {}
-        for b in self.blocks:
-            hook = getattr(b, "role_holes", None)
-            if hook is not None:
-                for role, holes in hook(position).items():
-                    out.setdefault(role, set()).update(holes)
+        for b in self._role_sets:
+            for role, holes in b.role_holes(position).items():
+                out.setdefault(role, set()).update(holes)
         return out
-
-    def hole_role(self, position: Position, hole: int):
-        """The role of *hole* in *position* (see :meth:`hole_roles`), or None."""
-        return self.hole_roles(position).get(hole)
 
     # -- the game ---------------------------------------------------------------------------
     def outcome(self, position: Position):
@@ -298,14 +363,11 @@ class Rules:
 
     def openings(self, position: Position):
         """The options of the first decision of the turn (empty: no legal move)."""
-        gen = turn_generator(self, position, 1, [], record=False)
         try:
-            ask = next(gen)
-        except StopIteration:
-            return ()
+            ask = run_turn(self, position).ask
         except MancalaError:
             return ()
-        return ask.options
+        return ask.options if ask is not None else ()
 
     def play(self, position: Position, decisions, turn_number=1, events=None, where=""):
         """Play one turn with the given decisions ((kind, value) pairs, in order).
@@ -326,15 +388,12 @@ class Rules:
         def explore(prefix):
             if len(moves) >= limit:
                 return
-            gen = turn_generator(self, position, 1, [], record=False)
             try:
-                ask = next(gen)
-                for _, value in prefix:
-                    ask = gen.send(value)
-            except StopIteration:
-                moves.append(tuple(prefix))
-                return
+                ask = run_turn(self, position, [value for _, value in prefix]).ask
             except EndlessTurn:
+                return
+            if ask is None:
+                moves.append(tuple(prefix))
                 return
             for option in ask.options:
                 explore(prefix + [(ask.kind, option)])

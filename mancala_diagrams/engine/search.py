@@ -17,20 +17,22 @@ a number of distinct positions; :class:`Result` says whether the bound was
 searched to the end (``exhausted``), which is what makes "no continuation
 reaches it" a proof.
 
-Pure: no file, no YAML.  The turn engine's *watch* hook looks at the board in
-place, so nothing is recorded on the hot path; the caller replays a found move
-with :meth:`~.rules.Rules.play` to get the full trace.
+Pure: no file, no YAML, nothing changed outside the search.  The turns are
+played by the trace-free turn of :mod:`.fastplay`, whose *watch* looks at the
+board in place, so nothing is recorded on the hot path; the caller replays a
+found move with :meth:`~.rules.Rules.play` to get the full trace.
 """
 from __future__ import annotations
 
-import gc
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from operator import ne
 
 from ..errors import MancalaError
+from .fastplay import FastTurn
 from .position import Position
-from .turn import turn_generator
+from .turn import run_turn
 
 # events whose board is offered as a "closest" board when nothing matches (a
 # board after each single seed would crowd out the informative ones)
@@ -103,6 +105,9 @@ class _Searcher:
         self.sent = 0
         self.where = None           # (node, prefix, turn)
         self._meta = {}
+        # the openings the rules allow, by turn start: a search replays the same turn start once per option
+        self.openings_memo = {}
+        self.make_turn = partial(FastTurn, watch=self, memo=self.openings_memo)
 
     # -- dedup key: the board as bytes, plus a small number for the rest ------------------
     def key(self, pos: Position):
@@ -153,42 +158,35 @@ class _Searcher:
                         self.worst = max(v[0] for v in self.closest.values())
 
     # -- one turn: every decision sequence, by replaying prefixes -------------------------
+    def count(self, ask, index):
+        """(run_turn's check) The answer about to be sent is the *index*-th of the prefix."""
+        self.sent = index + 1
+
     def turns(self, pos, node, depth, turn_number, prefix=()):
         """Yield (decisions, position after the turn) for every legal turn from
         *pos* that starts with the (kind, value) decisions of *prefix*;
         returns early once the target is matched (see ``self.match``)."""
         values = tuple(v for _, v in prefix)
         stack = [values]
-        rules = self.rules
         kinds = self.kinds = {values[:i]: k for i, (k, _) in enumerate(prefix)}   # prefix -> the kind asked after it
         while stack:
             prefix = stack.pop()
             self.skip, self.sent = len(prefix), 0
             self.where = (node, prefix, depth)
-            gen = turn_generator(rules, pos, turn_number, None, record=False, watch=self)
             ask = done = None
-            asked = False
             try:
-                ask = next(gen)
-                for value in prefix:
-                    self.sent += 1
-                    ask = gen.send(value)
-            except StopIteration as stop:
-                done = stop.value
+                ask, done, _ = run_turn(self.rules, pos, prefix, turn_number, make_turn=self.make_turn,
+                                        check=self.count)
             except _TooManyLaps:
                 self.truncated += 1
             except MancalaError:    # a turn that never ends, no legal decision ...
                 pass
-            else:
-                asked = True
-            finally:
-                gen.close()
             if self.match is not None:
                 self.finish_match(pos, turn_number, prefix if done is not None else None)
                 return
             if done is not None:
                 yield tuple(zip(self.decision_kinds(prefix), prefix)), done
-            elif asked:
+            elif ask is not None:
                 kinds[prefix] = ask.kind
                 for option in reversed(ask.options):
                     stack.append(prefix + (option,))
@@ -210,17 +208,12 @@ class _Searcher:
         stack = [prefix]
         while stack:
             p = stack.pop()
-            gen = turn_generator(self.rules, pos, turn_number, None, record=False)
             try:
-                ask = next(gen)
-                for value in p:
-                    ask = gen.send(value)
-            except StopIteration:
-                return p
+                ask = run_turn(self.rules, pos, p, turn_number).ask
             except MancalaError:
                 continue
-            finally:
-                gen.close()
+            if ask is None:
+                return p
             self.kinds[p] = ask.kind
             for option in reversed(ask.options):
                 stack.append(p + (option,))
@@ -277,55 +270,42 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
         result.found = Hit((), 0, 0, "start", 0, target)
     frontier = [(start, 0)]
     deadline = None if bound.seconds is None else time.monotonic() + bound.seconds
-    memo_before = rules.openings_memo
-    rules.openings_memo = {}
-    # The cyclic garbage collector would walk the search's hundreds of thousands
-    # of packed positions again and again (8% of a 300,000-position search's
-    # time, more as it grows) to find the few cycles a turn leaves: it is
-    # paused while the search runs and collects them after.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        depth = 0
-        while result.found is None and frontier and depth < bound.turns and result.exhausted:
-            depth += 1
-            keep_next = depth < bound.turns
-            next_frontier = []
-            for pos, node in frontier:
-                if deadline is not None and time.monotonic() >= deadline:
+    depth = 0
+    while result.found is None and frontier and depth < bound.turns and result.exhausted:
+        depth += 1
+        keep_next = depth < bound.turns
+        next_frontier = []
+        for pos, node in frontier:
+            if deadline is not None and time.monotonic() >= deadline:
+                result.exhausted = False
+                break
+            if not isinstance(pos, Position):
+                pos = _unpack(start, pos)
+            if len(s.openings_memo) > 20_000:
+                s.openings_memo.clear()
+            for decisions, after in s.turns(pos, node, depth, first_turn + depth - 1,
+                                            first_decisions if depth == 1 else ()):
+                k = s.key(after)
+                if k in seen:
+                    continue
+                if positions >= bound.positions:
                     result.exhausted = False
                     break
-                if not isinstance(pos, Position):
-                    pos = _unpack(start, pos)
-                if len(rules.openings_memo) > 20_000:
-                    rules.openings_memo.clear()
-                for decisions, after in s.turns(pos, node, depth, first_turn + depth - 1,
-                                                first_decisions if depth == 1 else ()):
-                    k = s.key(after)
-                    if k in seen:
-                        continue
-                    if positions >= bound.positions:
-                        result.exhausted = False
-                        break
-                    seen.add(k)
-                    positions += 1
-                    if keep_next:
-                        nodes.append((node, decisions))
-                        next_frontier.append((_pack(after), len(nodes) - 1))
-                if s.match is not None:
-                    node_m, decisions, t, lap, kind, seed, cells = s.match
-                    if decisions is not None:
-                        result.found = Hit(moves_to(node_m, decisions), t, lap, kind, seed, cells)
-                        break
-                    s.match = None      # the turn could not be completed: its other branches were
-                    result.exhausted = False    # left unsearched, so nothing is proven
-                if not result.exhausted:
+                seen.add(k)
+                positions += 1
+                if keep_next:
+                    nodes.append((node, decisions))
+                    next_frontier.append((_pack(after), len(nodes) - 1))
+            if s.match is not None:
+                node_m, decisions, t, lap, kind, seed, cells = s.match
+                if decisions is not None:
+                    result.found = Hit(moves_to(node_m, decisions), t, lap, kind, seed, cells)
                     break
-            frontier = next_frontier
-    finally:
-        rules.openings_memo = memo_before
-        if collecting:
-            gc.enable()
+                s.match = None      # the turn could not be completed: its other branches were
+                result.exhausted = False    # left unsearched, so nothing is proven
+            if not result.exhausted:
+                break
+        frontier = next_frontier
     result.positions = positions
     result.snapshots = s.snapshots
     result.truncated = s.truncated

@@ -10,15 +10,19 @@ Everything game-specific (captures, the row shift, rova, nyumba, the reserve,
 fotsiny ...) lives in small named *building blocks* (:mod:`.mechanics`) that a
 rules file lists.  A turn is a Python generator: when the rules leave a choice
 to the player it yields an :class:`Ask` and is resumed with the choice, so a
-turn can be replayed from a list of decisions, or its legal decisions listed.
+turn can be replayed from a list of decisions, or its legal decisions listed
+(:func:`run_turn` is the one way to do either).
 
 Every change of the board is recorded as an :class:`Event` carrying a snapshot
-of the board, so that any intermediate position a source draws (the seeds in
-the hand, a capture before it is sown ...) can be matched.
+of the board and the name of the rule that caused it, so that any
+intermediate position a source draws (the seeds in the hand, a capture before
+it is sown ...) can be matched, and each block's telling can caption it.  A
+search that records nothing plays turns with the trace-free turn of
+:mod:`.fastplay` instead.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
 from ..errors import EndlessTurn, IllegalMove, LimitExceeded, MancalaError
@@ -26,6 +30,13 @@ from ..limits import MAX_EVENTS, MAX_LAPS_PER_TURN, MAX_SOWN_PER_TURN
 from .geometry import direction_name
 from .position import Position
 
+#: The rule an event names when no block caused it: the turn's start, the
+#: end of a lap whose seeds ran out, a turn that no block ended.
+GENERIC = "turn"
+#: The reasons of the engine's own events, by kind: any lap ends in a hole
+#: that was ``empty`` or ``full``, and a turn that no block ends ends with
+#: ``no-rule``.
+GENERIC_REASONS = {"lap_end": ("empty", "full"), "turn_end": ("no-rule",)}
 
 
 class Event(NamedTuple):
@@ -45,6 +56,7 @@ class Event(NamedTuple):
     reason: str = ""
     detail: tuple = ()        # extra (key, value) pairs
     state: tuple = ()         # the mechanics' state (sorted pairs) when the event happened
+    rule: str = GENERIC       # the block that caused it (a drop: the block whose lap it sows)
 
     def info(self, key, default=None):
         return dict(self.detail).get(key, default)
@@ -61,32 +73,34 @@ class Ask:
     why: object = field(default=None, compare=False, repr=False)
 
     def describe(self, value, geometry) -> str:
-        if self.kind == "start":
-            hole, d = value
-            return f"{geometry.name(hole)} {direction_name(d)}"
-        if self.kind in ("place", "hole", "target"):
-            return geometry.name(value)
-        if self.kind == "direction":
-            return direction_name(value)
-        return str(value)
+        """*value* as the move notation writes it (:func:`.notation.value_text`)."""
+        from .notation import value_text
+        return value_text(self.kind, value, geometry)
 
 
 @dataclass
 class Lap:
-    """A lap to sow: the seeds are in hand; the first drops into *first*."""
+    """A lap to sow: the seeds are in hand; the first drops into *first*;
+    *rule*: the block that sows it (its drops name it)."""
     first: int
     direction: int
+    rule: str = GENERIC
 
 
 @dataclass(frozen=True)
 class EndTurn:
     reason: str
+    rule: str = GENERIC       # the block that ends the turn
 
 
 class Turn:
-    """Mutable working state of one turn (internal to the engine)."""
+    """Mutable working state of one turn (internal to the engine).
 
-    def __init__(self, rules, position: Position, turn_number: int, events: list):
+    *events*: the list the trace is appended to, or None for a turn that
+    records nothing (``record`` is then false: a block may skip the work
+    that only a trace needs)."""
+
+    def __init__(self, rules, position: Position, turn_number: int, events: list | None):
         self.rules = rules
         if position.geometry is not rules.geometry and position.geometry != rules.geometry:
             raise MancalaError(f"a board of {position.geometry.describe()} cannot be played with rules "
@@ -96,29 +110,19 @@ class Turn:
         self.player = position.to_move
         self.board = list(position.cells)
         self.reserves = list(position.reserves)
-        self.state = dict(position.state)
+        self.state = dict(position.state)   # the game state, and the blocks' turn state
         self._state_pairs = (None, ())      # (the state last sorted, its pairs): see state_pairs
         self.hand = 0
         self.direction = 0
-        self.captures = True          # False during a fotsiny turn
         self.turn_number = turn_number
         self.lap = 0
         self.events = events
-        self.record = True
-        self.watch = None             # a search's look at the board: see turn_generator
+        self.record = events is not None
+        self.opener = None            # the opening block asked last (Rules.open_turn)
         self.asked = False
         self.lap_open = False         # a lap has begun (its seeds taken up) but not ended
         self.lap_ends = 0             # how many lap ends have been resolved in this turn
         self.sown = 0                 # seeds dropped in this turn (bounded by MAX_SOWN_PER_TURN)
-        # the turn began laps before this position (its first lap end is behind it)
-        self.mid_turn = position.hand is not None and not position.hand.first_lap
-
-    @property
-    def first_lap_end(self) -> bool:
-        """Whether the lap end being resolved is the turn's first (the one that
-        decides compulsory captures and fotsiny).  Never true for a turn that
-        starts mid-way (a position with seeds in hand)."""
-        return self.lap_ends == 0 and not self.mid_turn
 
     def state_pairs(self) -> tuple:
         """The mechanics' state as sorted (key, value) pairs, as an event and a
@@ -131,9 +135,7 @@ class Turn:
         return pairs
 
     # -- trace -------------------------------------------------------------------
-    def emit(self, kind, holes=(), count=0, seed=0, reason="", **detail):
-        if self.watch is not None:
-            self.watch(self, kind, seed, count)
+    def emit(self, kind, holes=(), count=0, seed=0, reason="", rule=GENERIC, **detail):
         if self.record:
             if len(self.events) >= MAX_EVENTS:
                 raise LimitExceeded(f"the replay records more than {MAX_EVENTS:,} events (each a picture of "
@@ -141,7 +143,7 @@ class Turn:
             self.events.append(Event(kind, self.player, self.turn_number, self.lap, seed,
                                      tuple(holes), count, self.direction, tuple(self.board),
                                      self.hand, reason, tuple(sorted(detail.items())) if detail else (),
-                                     self.state_pairs()))
+                                     self.state_pairs(), rule))
 
     # -- primitive actions ---------------------------------------------------------
     def begin_lap(self):
@@ -149,35 +151,55 @@ class Turn:
             self.lap += 1
             self.lap_open = True
 
-    def pickup(self, hole):
+    def pickup(self, hole, rule):
+        """Take up the seeds of *hole* (for the block *rule*)."""
         self.begin_lap()
         n = self.board[hole]
         self.board[hole] = 0
         self.hand += n
-        self.emit("pickup", (hole,), n)
+        self.emit("pickup", (hole,), n, rule=rule)
         self.rules.notify_emptied(self, hole, "pickup")
         return n
 
-    def take(self, holes, kind="capture"):
+    def take(self, holes, rule, kind="capture"):
         """Capture: move the seeds of *holes* (the opponent's) into the hand."""
         n = sum(self.board[h] for h in holes)
         for h in holes:
             self.board[h] = 0
         self.hand += n
-        self.emit(kind, holes, n)
+        self.emit(kind, holes, n, rule=rule)
         for h in holes:
             self.rules.notify_emptied(self, h, kind)
         return n
 
-    def merge(self, hole):
+    def merge(self, hole, rule):
         """Put the seeds in hand into *hole* (katro: the captured seeds join the capturing hole)."""
         n = self.hand
         self.board[hole] += n
         self.hand = 0
-        self.emit("merge", (hole,), n)
+        self.emit("merge", (hole,), n, rule=rule)
 
     def sow(self, lap: Lap) -> tuple[int, bool]:
         """Drop the seeds in hand one by one; return (last hole, whether it was empty)."""
+        self.begin_sowing(lap)
+        hole, rule = lap.first, lap.rule
+        g, player, board = self.geometry, self.player, self.board
+        steps = g.advance_table(player)
+        seed = 0
+        was_empty = False
+        while self.hand:
+            seed += 1
+            was_empty = board[hole] == 0
+            board[hole] += 1
+            self.hand -= 1
+            self.emit("drop", (hole,), 1, seed=seed, rule=rule)
+            if self.hand:   # the track may turn the heading (boustrophedon)
+                hole, self.direction = steps[self.direction][hole] or g.advance(player, hole, self.direction)
+        return self.end_sowing(hole, seed, was_empty)
+
+    def begin_sowing(self, lap: Lap):
+        """The start of :meth:`sow`: the seeds in hand counted against the
+        limit before any is sown, the lap begun, its direction taken."""
         if self.hand <= 0:
             raise MancalaError("a lap with no seed to sow")
         self.sown += self.hand
@@ -187,48 +209,12 @@ class Turn:
                                 f"the limit MAX_SOWN_PER_TURN")
         self.begin_lap()
         self.direction = lap.direction
-        hole = lap.first
-        g, player, board = self.geometry, self.player, self.board
-        steps = g.advance_table(player)
-        if self.record:
-            seed = 0
-            was_empty = False
-            while self.hand:
-                seed += 1
-                was_empty = board[hole] == 0
-                board[hole] += 1
-                self.hand -= 1
-                self.emit("drop", (hole,), 1, seed=seed)
-                if self.hand:   # the track may turn the heading (boustrophedon)
-                    hole, self.direction = steps[self.direction][hole] or g.advance(player, hole, self.direction)
-        else:
-            hole, seed, was_empty = self._sow_unrecorded(hole, steps)
-        self.emit("lap_end", (hole,), seed, reason="empty" if was_empty else "full")
+
+    def end_sowing(self, hole, seeds, was_empty) -> tuple[int, bool]:
+        """The end of :meth:`sow`: the lap ended in *hole* after *seeds* drops."""
+        self.emit("lap_end", (hole,), seeds, reason="empty" if was_empty else "full")
         self.lap_open = False
         return hole, was_empty
-
-    def _sow_unrecorded(self, hole, steps):
-        """The sowing loop of a search (no trace): the same drops, with the
-        watch told of a seed's drop only when the board then equals its
-        target (the hole just sown must match first, a cheap test).
-        Returns (last hole, seeds dropped, whether the last hole was empty)."""
-        g, player, board, watch = self.geometry, self.player, self.board, self.watch
-        target = getattr(watch, "board", None)
-        hand, direction = self.hand, self.direction
-        seed = 0
-        was_empty = False
-        while hand:
-            seed += 1
-            was_empty = board[hole] == 0
-            board[hole] += 1
-            hand -= 1
-            if watch is not None and (target is None or (board[hole] == target[hole] and board == target)):
-                self.hand, self.direction = hand, direction
-                watch(self, "drop", seed, 1)
-            if hand:        # the track may turn the heading (boustrophedon)
-                hole, direction = steps[direction][hole] or g.advance(player, hole, direction)
-        self.hand, self.direction = 0, direction
-        return hole, seed, was_empty
 
     def ask(self, kind, options, rule):
         """Ask the player to choose among *options*; a generator (use ``yield from``)."""
@@ -246,12 +232,17 @@ class Turn:
             self.direction = yield from self.ask("direction", self.rules.directions(self), rule)
         return self.direction
 
-    def relay_lap(self, hole) -> Lap:
+    def relay_lap(self, hole, rule) -> Lap:
         """Pick up *hole* and sow on from the next hole, same direction."""
-        self.pickup(hole)
-        return Lap(*self.geometry.advance(self.player, hole, self.direction))
+        self.pickup(hole, rule)
+        return Lap(*self.geometry.advance(self.player, hole, self.direction), rule)
 
     # -- helpers for blocks ----------------------------------------------------------
+    def filter_openings(self, options) -> list:
+        """The openings of the opening block (``opener``) the rules allow now
+        (:meth:`.rules.Rules.filter_openings`)."""
+        return self.rules.filter_openings(self, options)
+
     def front_depth(self, player) -> int:
         """The row that captures / is captured: the inner row, or with the row
         shift the innermost row of *player* that has seeds."""
@@ -298,24 +289,19 @@ def _check_choice(ask: Ask, value, geometry, where=""):
                       expected=f"one of: {describe_options(ask, geometry)}")
 
 
-def turn_generator(rules, position: Position, turn_number: int, events: list,
-                   record=True, watch=None) -> Iterator[Ask]:
+def turn_generator(rules, position: Position, turn_number: int = 1, events: list | None = None,
+                   make_turn=None) -> Iterator[Ask]:
     """Play one turn; yields :class:`Ask` and returns the resulting :class:`Position`.
-    *watch*, if given, is called as ``watch(turn, kind, seed, count)`` at
-    every event (before it is recorded): a search looks at the board without
-    the cost of recording the trace.  A watch with a ``board`` attribute (a
-    list of cells) hears of a single seed's drop only when the board then
-    equals it (the lap's end tells how many seeds were dropped), which keeps
-    the sowing loop fast."""
-    t = Turn(rules, position, turn_number, events)
-    t.record = record
-    t.watch = watch
+    The trace is appended to *events* (None: nothing is recorded).
+    *make_turn*: what makes the :class:`Turn`, called as the class is (the
+    search's trace-free turn: :mod:`.fastplay`)."""
+    t = (make_turn or Turn)(rules, position, turn_number, events)
     seen = set()
+    rules.begin_turn(t)
     t.emit("start")
     if position.hand is not None:
         h = position.hand
         t.hand = h.seeds
-        t.captures = h.captures
         t.direction = h.direction
         if h.seeds:
             step = Lap(h.hole, h.direction)
@@ -329,12 +315,12 @@ def turn_generator(rules, position: Position, turn_number: int, events: list,
         laps += 1
         if laps > MAX_LAPS_PER_TURN:
             raise LimitExceeded(f"the turn did not end after {MAX_LAPS_PER_TURN:,} laps",
-                              expected=f"at most {MAX_LAPS_PER_TURN:,}, the limit MAX_LAPS_PER_TURN")
+                                expected=f"at most {MAX_LAPS_PER_TURN:,}, the limit MAX_LAPS_PER_TURN")
         if isinstance(step, Lap):
             end, was_empty = t.sow(step)
         else:  # a lap that ended without sowing (a placed reserve seed): (hole, False)
             end, was_empty = step
-        key = (tuple(t.board), end, t.direction, t.captures, t.hand)
+        key = (tuple(t.board), end, t.direction, t.state_pairs(), t.hand)
         if key in seen:
             raise EndlessTurn(f"the turn loops for ever: after lap {t.lap} the same position "
                               f"and the same lap come back (last seed in {t.geometry.name(end)})")
@@ -344,9 +330,55 @@ def turn_generator(rules, position: Position, turn_number: int, events: list,
         if t.asked:
             seen.clear()
             t.asked = False
-    t.emit("turn_end", reason=step.reason)
+    t.emit("turn_end", reason=step.reason, rule=step.rule)
     return rules.finish_turn(t)
 
+
+class Progress(NamedTuple):
+    """Where a turn stands once some of its decisions are answered: the
+    decision it asks next (None once the turn is over), the position it
+    ended with (None until then), and how many answers were used."""
+    ask: Ask | None
+    position: Position | None
+    used: int
+
+
+def answer(gen, answers, check=None) -> Progress:
+    """Run the turn generator *gen*, answering its decisions: *answers* is a
+    sequence of values, the first ones in order (the turn stops short of its
+    end, asking, when they run out), or a function ``choose(ask) -> value``
+    asked at every decision.  *check(ask, index)*, if given, is called before
+    each answer (it may raise).  An error records in its ``decision``
+    attribute how many answers were given when it was raised (the index of
+    the answer *check* refused)."""
+    choose = answers if callable(answers) else None
+    index = 0
+    try:
+        ask = next(gen)
+        while choose is not None or index < len(answers):
+            if check is not None:
+                check(ask, index)
+            value = choose(ask) if choose is not None else answers[index]
+            index += 1
+            ask = gen.send(value)
+        return Progress(ask, None, index)
+    except StopIteration as stop:
+        return Progress(None, stop.value, index)
+    except MancalaError as exc:
+        raise _at(exc, index)
+
+
+def run_turn(rules, position: Position, answers=(), turn_number: int = 1, events: list | None = None,
+             make_turn=None, check=None) -> Progress:
+    """Play a turn from *position* on a fresh generator, answering its
+    decisions from *answers* (see :func:`answer`, and :func:`turn_generator`
+    for the rest): the one way to replay a prefix of decisions, list the
+    options after it, or play a turn at random."""
+    gen = turn_generator(rules, position, turn_number, events, make_turn)
+    try:
+        return answer(gen, answers, check)
+    finally:
+        gen.close()
 
 
 def _turn_end_reason(events):
@@ -364,44 +396,41 @@ def drive(gen, decisions, geometry, where="", events=None):
     ``decision N (kind)``) and the rule; its ``decision`` attribute is the index
     of the offending decision (``len(decisions)`` when one is missing)."""
     decisions = list(decisions)
-    index = 0
 
-    def step():
+    def step(index):
         return f"{where}decision {index + 1}"
 
+    def check(ask, index):
+        kind, value = decisions[index]
+        if kind != ask.kind:
+            why = ""
+            if kind == "place" and ask.kind == "start":
+                why = f" ({ask.player} has no seed left in reserve here)"
+            elif kind == "start" and ask.kind == "place":
+                why = f" ({ask.player} still has seeds in reserve: a turn starts by placing one)"
+            raise IllegalMove(f"{step(index)}: the rules ask for a {ask.kind!r} decision here, "
+                              f"the example gives {kind!r}{why}", rule=ask.rule,
+                              expected=f"{ask.kind}: one of {describe_options(ask, geometry)}")
+        _check_choice(ask, value, geometry, f"{step(index)} ({kind}): ")
+
     try:
-        ask = next(gen)
-        while True:
-            if index >= len(decisions):
-                raise IllegalMove(f"{step()}: the turn needs a {ask.kind} decision here "
-                                  f"but the example gives none", rule=ask.rule,
-                                  expected=f"one of: {describe_options(ask, geometry)}")
-            kind, value = decisions[index]
-            if kind != ask.kind:
-                why = ""
-                if kind == "place" and ask.kind == "start":
-                    why = f" ({ask.player} has no seed left in reserve here)"
-                elif kind == "start" and ask.kind == "place":
-                    why = f" ({ask.player} still has seeds in reserve: a turn starts by placing one)"
-                raise IllegalMove(f"{step()}: the rules ask for a {ask.kind!r} decision here, "
-                                  f"the example gives {kind!r}{why}", rule=ask.rule,
-                                  expected=f"{ask.kind}: one of {describe_options(ask, geometry)}")
-            _check_choice(ask, value, geometry, f"{step()} ({kind}): ")
-            index += 1
-            ask = gen.send(value)
-    except StopIteration as stop:
-        if index < len(decisions):
-            kind = decisions[index][0]
-            reason = _turn_end_reason(events)
-            raise _at(IllegalMove(f"{step()}: the turn is over" + (f" ({reason})" if reason else "")
-                                  + f", but the example gives one more decision ({kind}): "
-                                  f"the rules do not ask for it"), index)
-        return stop.value
+        ask, result, used = answer(gen, [v for _, v in decisions], check)
     except MancalaError as exc:
         if where and not exc.message.startswith(where):
             exc.message = f"{where}{exc.message}"
             exc.args = (str(exc),)
-        raise _at(exc, index) from None
+        raise exc from None
+    if ask is not None:
+        raise _at(IllegalMove(f"{step(used)}: the turn needs a {ask.kind} decision here "
+                              f"but the example gives none", rule=ask.rule,
+                              expected=f"one of: {describe_options(ask, geometry)}"), used)
+    if used < len(decisions):
+        kind = decisions[used][0]
+        reason = _turn_end_reason(events)
+        raise _at(IllegalMove(f"{step(used)}: the turn is over" + (f" ({reason})" if reason else "")
+                              + f", but the example gives one more decision ({kind}): "
+                              f"the rules do not ask for it"), used)
+    return result
 
 
 def _at(exc, index):

@@ -281,7 +281,7 @@ def _mid_turn_starts(starts, rules, gained=0):
         for hole in g.track(start.to_move):
             if start.cells[hole]:
                 for direction in (CCW, CW):
-                    out.append(replace(start, hand=Hand(0, hole, direction, True, False)))
+                    out.append(replace(start, hand=Hand(0, hole, direction)))
     for player in dict.fromkeys(s.to_move for s in starts):
         base = next(s for s in starts if s.to_move == player)
         missing = total - sum(base.cells)
@@ -297,7 +297,7 @@ def _mid_turn_starts(starts, rules, gained=0):
         for seeds, reserves in hands:
             for hole in base.geometry.track(player):
                 for direction in (CCW, CW):
-                    out.append(replace(base, reserves=reserves, hand=Hand(seeds, hole, direction, True, False)))
+                    out.append(replace(base, reserves=reserves, hand=Hand(seeds, hole, direction)))
     return out
 
 

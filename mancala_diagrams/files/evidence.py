@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.geometry import PLAYERS
+from ..engine.notation import turn_text
 from ..engine.search import Bound, Result, search
 from .examples import Diagram, Example, Line, Replay, find_anchor
 
@@ -106,24 +107,9 @@ def run_search(rules, start: SearchStart, target, bound: Bound) -> Result:
 
 
 def describe_moves(moves, geometry, first_turn) -> str:
-    """'turn 3: a1 clockwise, then tsibongy left; turn 4: ...'."""
-    out = []
-    for i, turn in enumerate(moves):
-        said = [describe_decision(k, v, geometry) for k, v in turn]
-        out.append(f"turn {first_turn + i}: " + (", then ".join(said) if said else "the turn in progress"))
-    return "; ".join(out)
-
-
-def describe_decision(kind, value, geometry) -> str:
-    from ..engine.geometry import direction_name
-    if kind == "start":
-        hole, d = value
-        return f"{geometry.name(hole)} {direction_name(d)}"
-    if kind in ("place", "hole", "target"):
-        return f"{kind} {geometry.name(value)}"
-    if kind == "direction":
-        return direction_name(value)
-    return f"{kind} {value}"
+    """'turn 3: a1 clockwise, tsibongy left; turn 4: ...' (each turn in the
+    move notation, :mod:`..engine.notation`)."""
+    return "; ".join(f"turn {first_turn + i}: {turn_text(turn, geometry)}" for i, turn in enumerate(moves))
 
 
 def evidence_problem(example: Example, line: Line, rep: Replay, d: Diagram, event) -> tuple[str | None, dict]:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..engine.turn import Event
-from .formats import (HOLE_DECISIONS, KINDS, CLAIMS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
+from .formats import (KINDS, CLAIMS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
                       EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, ERRATUM_EVIDENCE, ERRATUM_SEARCH_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS,
                       DEPARTURE_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_FROM_KEYS, LINE_KEYS, EXAMPLE_KEYS)
 from ..errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, PositionError
@@ -47,6 +47,7 @@ from .project import known_pages, published_diagrams, published_dir
 from .schema import describe_value
 from .schema_fast import validate
 from ..errors import closest_hint
+from ..engine.notation import parse_value
 from ..engine.position import Hand, Position
 from .yamlio import LocDict, load_yaml, load_yaml_file, read_text_file, refuse_todo
 from .project import confined
@@ -264,14 +265,11 @@ def anchor_of(events, index) -> str | None:
 
 
 def first_lap_rules(rules) -> str:
-    """What makes a turn's first lap special in *rules* ('' when nothing does):
-    a compulsory capture (an opening that captures must be chosen) or fotsiny
-    (a first lap that captures nothing makes the whole turn capture nothing)."""
-    capture = next((b for b in rules.blocks if b.name == "capture"), None)
-    if capture is None:
-        return ""
-    return " and ".join(w for w, on in (("compulsory capture", capture.p.get("compulsory")),
-                                        ("fotsiny", capture.p.get("fotsiny"))) if on)
+    """What makes a turn's first lap special in *rules* ('' when nothing does),
+    as the blocks say (:meth:`~..engine.rules.Rules.first_lap_rules`): a
+    compulsory capture (an opening that captures must be chosen), fotsiny (a
+    first lap that captures nothing makes the whole turn capture nothing) ..."""
+    return " and ".join(rules.first_lap_rules())
 
 
 def transcription_of(root, diagram_id, exclude=None):
@@ -478,10 +476,9 @@ class ExampleLoader:
                 whole_number(h["seeds"], "hand: seeds", file, h.loc("seeds"), 1, MAX_SEEDS, "MAX_SEEDS", ExampleError)
             try:
                 if "last" in h:
-                    hand = Hand(0, g.parse(h["last"]), parse_direction(h["direction"]), captures, first_lap)
+                    hand = Hand(0, g.parse(h["last"]), parse_direction(h["direction"]))
                 else:
-                    hand = Hand(int(h["seeds"]), g.parse(h["hole"]), parse_direction(h["direction"]), captures,
-                                first_lap)
+                    hand = Hand(int(h["seeds"]), g.parse(h["hole"]), parse_direction(h["direction"]))
                     if hand.seeds <= 0:
                         raise ValueError("seeds must be 1 or more (use last: for a lap that has just ended)")
                 pos = replace(pos, hand=hand)
@@ -496,6 +493,11 @@ class ExampleLoader:
                 raise _err(f"hand: the rules {rules.name} make a turn's first lap special ({special}), so the "
                            "example must say whether the seeds in hand are that lap", file, start.loc("hand"),
                            expected="first_lap: true (the turn's first lap) or first_lap: false (a later lap)")
+            if not captures and rules.resume(pos, first_lap, False) == rules.resume(pos, first_lap, True):
+                raise _err(f"hand: captures: false says the turn captures nothing, but no block of the rules "
+                           f"{rules.name} makes a turn capture nothing", file, h.loc("captures"),
+                           expected="no captures key (a block such as fotsiny decides whether a turn captures)")
+            pos = rules.resume(pos, first_lap, captures)     # the blocks' turn state for this turn
         if "state" in start:
             st = start["state"]
             if not isinstance(st, dict):
@@ -692,7 +694,7 @@ class ExampleLoader:
         rule = d.get("rule")
         if not isinstance(rule, str) or not rule.strip():
             raise _err("departure: which rule does the page set aside?", file, turn.loc("departure"),
-                       expected="rule: capture.compulsory (BLOCK.PARAMETER) or BLOCK")
+                       expected="rule: compulsory-capture (BLOCK) or nyumba.phase_2 (BLOCK.PARAMETER)")
         return Departure(rule.strip(), _text(d.get("reason"), "departure reason", file, turn.loc("departure")),
                          turn.loc("departure")[0])
 
@@ -822,14 +824,9 @@ class ExampleLoader:
                 raise _err(f"unknown decision {key!r}", file, iloc, expected=", ".join(DECISION_KEYS),
                            hint=closest_hint(key, DECISION_KEYS))
             try:
-                if key in HOLE_DECISIONS:
-                    value = g.parse(value)
-                elif key == "direction":
-                    value = parse_direction(value)
-                else:
-                    value = str(value)
-            except PositionError as exc:
-                raise exc.located(file, *iloc) from None
+                value = parse_value(key, value, g)
+            except MancalaError as exc:
+                raise _err(exc.message, file, iloc, expected=exc.expected, hint=exc.hint) from None
             decisions.append((key, value, iloc))
         decisions = TurnMoves(decisions)
         if "endless" in turn:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.geometry import direction_name
 from ..engine.search import Bound, Hit, Result, search
 from ..errors import MancalaError
 from .evidence import SearchStart, flat, previous_diagram_start, turn_start
 from .examples import anchor_of, find_anchor, replay_line
+from .scaffold import decisions_to_yaml
 from .verify import Verifier, board_diff
 
 
@@ -165,31 +165,15 @@ def _run(x: Explanation, keep) -> Explanation:
 
 
 # -- text ---------------------------------------------------------------------------------
-def _hole(g, value):
-    return g.name(value)
-
-
 def move_yaml(turn, geometry) -> str:
     """One turn of decisions as a YAML flow mapping, the form an example's moves take."""
-    items = list(turn)
-    head = []
-    if items and items[0][0] == "start":
-        hole, d = items.pop(0)[1]
-        head = [f"hole: {geometry.name(hole)}", f"direction: {direction_name(d)}"]
-    elif items and items[0][0] in ("place", "target"):
-        kind, value = items.pop(0)
-        head = [f"{kind}: {geometry.name(value)}"]
-    then = []
-    for kind, value in items:
-        if kind in ("hole", "place", "target"):
-            then.append(f"{{{kind}: {geometry.name(value)}}}")
-        elif kind == "direction":
-            then.append(f"{{direction: {direction_name(value)}}}")
-        else:
-            then.append(f"{{{kind}: {value}}}")
-    if then or not head:
-        head.append(f"then: [{', '.join(then)}]")
-    return "{" + ", ".join(head) + "}"
+    def flow(value):
+        if isinstance(value, list):
+            return "[" + ", ".join(flow(v) for v in value) + "]"
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+        return str(value)
+    return flow(decisions_to_yaml(turn, geometry))
 
 
 def rows_text(rows) -> list[str]:

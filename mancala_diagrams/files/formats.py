@@ -8,6 +8,7 @@ editors read, so this module imports neither of them (no import circle).
 from __future__ import annotations
 
 from ..engine.geometry import PLAYERS
+from ..engine.mechanics import decisions
 from .fields import Field, obj, ref
 
 # -- rules files (rules/NAME.yaml) --------------------------------------------
@@ -46,7 +47,6 @@ RULES_KEYS = {
 
 # -- example files (sources/PAGE/NAME.yaml) ----------------------------------
 
-HOLE_DECISIONS = ("hole", "place", "target")   # decisions whose value is a hole name
 KINDS = ("game", "start", "track", "special-holes")
 CLAIMS = ("turn-ends", "game-ends")
 SOURCE_KEYS = {
@@ -132,19 +132,14 @@ TRACK_KEYS = {
     "count": Field("number only the first N holes (a sowing of N seeds), not the whole track",
                    {"type": "integer", "minimum": 1}),
 }
-DECISION_KEYS = {
-    "hole": Field("a hole the rules ask for", ref("hole")),
-    "direction": Field("a sowing direction the rules ask for", ref("direction")),
-    "place": Field("the hole a reserve seed is put into", ref("hole")),
-    "target": Field("the special hole chosen at the set-up (katro bevohoka)", ref("hole")),
-    "tsibongy": Field("which tsibongy the captured seeds are sown from", {"enum": ["left", "right"]}),
-    "rova": Field("what to do with the rova", {"type": "string"}),
-    "nyumba": Field("what to do with the nyumba", {"type": "string"}),
-    "start": Field("an opening given in full", {"type": "string"}),
-}
+#: what each kind of value of a decision is in a file (a decision's kinds and values are the blocks')
+DECISION_VALUES = {"opening": {"type": "string"}, "hole": ref("hole"), "direction": ref("direction")}
+DECISION_KEYS = {kind: Field(d.doc, DECISION_VALUES.get(d.value) or {"enum": list(d.options)})
+                 for kind, d in sorted(decisions().items())}
 DEPARTURE_KEYS = {
-    "rule": Field("the rule the page sets aside for this turn: BLOCK.PARAMETER for a yes/no parameter "
-                  "(capture.compulsory), or BLOCK to leave a block out", {"type": "string"}, required=True),
+    "rule": Field("the rule the page sets aside for this turn: BLOCK to leave a block out "
+                  "(compulsory-capture), or BLOCK.PARAMETER for a yes/no parameter (nyumba.phase_2)",
+                  {"type": "string"}, required=True),
     "reason": Field("why the page plays it, in each language", ref("text"), required=True),
 }
 MOVE_KEYS = {

@@ -17,7 +17,8 @@ import yaml
 
 from ..atomic import write_atomically
 from ..errors import MancalaError
-from ..engine.geometry import direction_name, parse_direction
+from ..engine import notation
+from ..engine.geometry import direction_name
 from .formats import BOARD_KEYS, RULES_START_KEYS
 from .loader import RulesLibrary
 from ..engine.mechanics import BLOCKS
@@ -141,50 +142,32 @@ def new_variant(root: Path, name: str, base: str, settings=(), title_en=None, ti
 
 # -- examples ---------------------------------------------------------------------------------
 def parse_moves(text, geometry):
-    """'a2 clockwise, tsibongy left; b1 ccw' -> turns of (kind, value) decisions.
-    A turn's first decision is 'HOLE DIRECTION' or 'place HOLE'; the others 'KIND VALUE'."""
-    turns = []
-    for turn_text in (t.strip() for t in str(text).split(";")):
-        if not turn_text:
-            continue
-        decisions = []
-        for i, part in enumerate(p.strip() for p in turn_text.split(",")):
-            words = part.split()
-            if i == 0 and len(words) == 2 and words[0] != "place" and words[0] not in ("direction", "tsibongy",
-                                                                                        "rova", "nyumba", "hole"):
-                decisions.append(("start", (geometry.parse(words[0]), parse_direction(words[1]))))
-            elif len(words) == 2:
-                kind, value = words
-                if kind in ("place", "hole"):
-                    value = geometry.parse(value)
-                elif kind == "direction":
-                    value = parse_direction(value)
-                decisions.append((kind, value))
-            else:
-                raise MancalaError(f"--moves: cannot read {part!r}",
-                                   expected="'a2 clockwise', 'place b2', 'direction ccw', 'tsibongy left' ...")
-        turns.append(decisions)
-    return turns
+    """'a2 clockwise, tsibongy left; b1 ccw' -> turns of (kind, value) decisions
+    (the move notation: :mod:`..engine.notation`)."""
+    try:
+        return notation.parse_moves(text, geometry)
+    except MancalaError as exc:
+        raise MancalaError(f"--moves: {exc.message}", expected=exc.expected) from None
 
 
 def decisions_to_yaml(decisions, geometry) -> dict:
+    """A turn's (kind, value) decisions as an example file writes them: the
+    opening at the head (``hole`` and ``direction``, or ``place`` or
+    ``target`` with the direction asked right after it), the others in
+    ``then`` (what :meth:`.examples.ExampleLoader.parse_turn` reads back)."""
     turn: dict = {}
     then = []
     for kind, value in decisions:
-        if kind == "start" and not turn:
+        if not turn and not then and kind == "start":
             hole, d = value
             turn = {"hole": geometry.name(hole), "direction": direction_name(d)}
-        elif kind == "place" and not turn:
-            turn = {"place": geometry.name(value)}
-        elif kind == "direction" and "place" in turn and "direction" not in turn and not then:
+        elif not turn and not then and kind in ("place", "target"):
+            turn = {kind: geometry.name(value)}
+        elif kind == "direction" and list(turn) in (["place"], ["target"]) and not then:
             turn["direction"] = direction_name(value)
-        elif kind in ("place", "hole"):
-            then.append({kind: geometry.name(value)})
-        elif kind == "direction":
-            then.append({kind: direction_name(value)})
         else:
-            then.append({kind: value})
-    if then:
+            then.append({kind: notation.value_text(kind, value, geometry)})
+    if then or not turn:
         turn["then"] = then
     return turn
 

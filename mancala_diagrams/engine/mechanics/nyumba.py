@@ -8,7 +8,7 @@ capture (the *fotsiny* of Dandouau, Flacourt's *mamenoatrika*).
 from __future__ import annotations
 
 from ..turn import EndTurn, Lap
-from . import Block, Param, block
+from .base import Block, Decision, Param, block
 
 PRESENT = "present"
 GONE = "gone"
@@ -23,11 +23,6 @@ def _hole_of(option):
 def _phase_1(turn) -> bool:
     """Whether the player started this turn in phase 1 (with seeds in reserve)."""
     return turn.position.reserve(turn.player) > 0
-
-
-def _captures(turn, option) -> bool:
-    capture = turn.rules.block("capture")
-    return bool(capture) and capture.opening_captures(turn, option)
 
 
 @block("nyumba")
@@ -54,12 +49,18 @@ class Nyumba(Block):
     does not show this, so it is kept as state: ``nyumba.south`` and
     ``nyumba.north``, ``present`` or ``gone``.  A position that does not say
     is taken to have a nyumba where its hole has seeds."""
-    order = 45            # after the capture (a capture comes first), before the relay
     params = {
         "column": Param(5, kind=int, doc="the nyumba's column, counted from the player's left (1 = left end)"),
         "takes": Param(2, kind=int, doc="seeds taken from a nyumba that is the only non-empty hole (phase 1)"),
         "phase_2": Param(False, (False, True), doc="whether the nyumba stays special once the reserve is spent"),
     }
+    decisions = {"nyumba": Decision("word", "what to do at the nyumba: stop there, or sow its seeds on",
+                                    ("stop", "sow"))}
+    reasons = {"choice": ("nyumba",), "turn_end": ("nyumba-stop",)}
+    roles = ("nyumba",)
+    state_keys = ("nyumba.PLAYER",)
+    filter_phase = "prefer"       # after the obligations (a capture may start from the nyumba)
+    lap_end_phase = "choice"      # after the capture (a capture comes first), before the relay
 
     def check(self, rules):
         g = rules.geometry
@@ -68,7 +69,7 @@ class Nyumba(Block):
                               f"{g.columns} columns (1 to {g.columns})")
         if self.p["takes"] < 1:
             raise self.refuse("nyumba-takes-nothing", f"takes must be 1 or more, not {self.p['takes']}")
-        if rules.block("reserve") is None:
+        if not rules.provides("reserve"):
             raise self.refuse("nyumba-without-reserve", "needs the block 'reserve' (its rules are "
                               "those of phase 1)")
 
@@ -108,12 +109,10 @@ class Nyumba(Block):
         return {self.hole(g, p): f"nyumba.{p}" for p in g.players if self.standing(state, p)}
 
     # -- hooks ------------------------------------------------------------------------------
-    def exclude_openings(self, turn, options):
+    def forbids(self, turn, option):
         """No playing the nyumba on the player's first turn."""
-        if not (self.active(turn) and self.first_turn(turn)):
-            return options
-        nyumba = self.hole(turn.geometry, turn.player)
-        return [o for o in options if _hole_of(o) != nyumba]
+        return (_hole_of(option) == self.hole(turn.geometry, turn.player) and self.active(turn)
+                and self.first_turn(turn))
 
     def filter_openings(self, turn, options):
         """A turn without capture starts elsewhere if it can; a nyumba that is
@@ -129,7 +128,7 @@ class Nyumba(Block):
         others = [o for o in options if _hole_of(o) != nyumba]
         if not mine or not others:
             return options
-        keep = [o for o in mine if _captures(turn, o)]   # a capture may start from the nyumba
+        keep = [o for o in mine if turn.rules.opening_captures(turn, o)]   # a capture may start from it
         return [o for o in options if o in keep or o in others]
 
     def emptied(self, turn, hole, why):
@@ -147,16 +146,17 @@ class Nyumba(Block):
             turn.begin_lap()
             turn.board[hole] -= n
             turn.hand += n
-            turn.emit("pickup", (hole,), n)
+            turn.emit("pickup", (hole,), n, rule=self.name)
             if not turn.board[hole]:
                 turn.rules.notify_emptied(turn, hole, "pickup")
-            return Lap(turn.geometry.step(turn.player, hole, direction), direction)
+            return Lap(turn.geometry.step(turn.player, hole, direction), direction, self.name)
         choice = yield from turn.ask("nyumba", ("stop", "sow"), self.name)
-        turn.emit("choice", (hole,), turn.board[hole], reason="nyumba", choice=choice)   # trace: the decision
+        turn.emit("choice", (hole,), turn.board[hole], reason="nyumba", rule=self.name,
+                  choice=choice)        # trace: the decision
         if choice == "stop":
-            return EndTurn("nyumba-stop")
+            return EndTurn("nyumba-stop", self.name)
         yield from turn.choose_direction(self.name)
-        return turn.relay_lap(hole)
+        return turn.relay_lap(hole, self.name)
 
 
 @block("trakatra")
@@ -167,21 +167,19 @@ class Trakatra(Block):
     are not concerned.  In phase 1 the hole's seeds are counted before the
     reserve seed goes in; ``phase_1: false`` applies the rule in phase 2 only
     (the reserve seed then always makes at least 2)."""
-    order = 41            # after the compulsory capture has kept the capturing openings
     params = {
         "min_seeds": Param(2, kind=int, doc="fewest seeds in the hole a turn without capture starts from"),
         "phase_1": Param(True, (True, False), doc="whether the rule applies to the reserve seed's hole"),
     }
 
     def check(self, rules):
-        if rules.block("capture") is None:
+        if not rules.provides("capture"):
             raise self.refuse("trakatra-without-capture", "needs the block 'capture' (it concerns turns "
                               "without capture)")
         if self.p["min_seeds"] < 1:
             raise self.refuse("trakatra-min-seeds", f"min_seeds must be 1 or more, not {self.p['min_seeds']}")
 
-    def filter_openings(self, turn, options):
+    def forbids(self, turn, option):
         if not self.p["phase_1"] and _phase_1(turn):
-            return options
-        small = lambda o: turn.board[_hole_of(o)] < self.p["min_seeds"]
-        return [o for o in options if not small(o) or _captures(turn, o)]
+            return False
+        return turn.board[_hole_of(option)] < self.p["min_seeds"] and not turn.rules.opening_captures(turn, option)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..geometry import other
-from . import Block, block
+from .base import Block, Decision, block
 
 
 @block("reserve")
@@ -13,8 +13,9 @@ class Reserve(Block):
     direction the player then chooses).  Putting it into an empty hole is not
     allowed.  Phase 2, once the reserve is spent: the next opening block
     (``choose-hole``) starts the turn."""
-    order = -10
-    uses_reserve = True
+    provides = frozenset({"opening", "reserve"})
+    decisions = {"place": Decision("hole", "the hole a reserve seed is put into")}
+    open_phase = "reserve"
     check_uses_start = True
 
     def check(self, rules):
@@ -48,17 +49,21 @@ class Reserve(Block):
             return f"{name} is empty: a reserve seed goes only into a hole that has seeds"
         return None
 
+    def first_lap_end(self, t, option):
+        t.board[option] += 1        # the seed put down: a lap that ended there, in a full hole
+        return option, False
+
     def open(self, turn):
         index = 0 if turn.player == "south" else 1
         if turn.reserves[index] <= 0:
             return None
-        options = turn.rules.filter_openings(turn, sorted(self.candidates(turn)))
+        options = turn.filter_openings(sorted(self.candidates(turn)))
         hole = yield from turn.ask("place", options, self.name)
         turn.reserves[index] -= 1
         turn.begin_lap()
         turn.board[hole] += 1
-        turn.emit("place", (hole,), 1)
-        turn.emit("lap_end", (hole,), 1, reason="full")
+        turn.emit("place", (hole,), 1, rule=self.name)
+        turn.emit("lap_end", (hole,), 1, reason="full", rule=self.name)
         turn.lap_open = False
         return (hole, False)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..turn import EndTurn
-from . import Block, Param, block
+from .base import Block, Decision, Param, block
 
 PRESENT = "present"
 GONE = "gone"
@@ -28,8 +28,13 @@ class Rova(Block):
     state: ``rova.south`` and ``rova.north``, ``present`` or ``gone``.  A
     position that does not say is taken to have a rova where both its holes
     have seeds."""
-    order = 45            # after the capture (a capture comes first), before the relay
     params = {"column": Param(5, kind=int, doc="the rova's column, counted from the player's left (1 = left end)")}
+    decisions = {"rova": Decision("word", "what to do at the front rova: stop there, or sow the whole rova on",
+                                  ("stop", "sow"))}
+    reasons = {"choice": ("rova",), "turn_end": ("rova-back", "rova-stop")}
+    roles = ("rova-front", "rova-back")
+    state_keys = ("rova.PLAYER",)
+    lap_end_phase = "choice"      # after the capture (a capture comes first), before the relay
 
     def check(self, rules):
         g = rules.geometry
@@ -97,19 +102,20 @@ class Rova(Block):
         if why == "pickup":             # the two holes are always sown together
             partner = next(x for x in self.holes(g, p) if x != hole)
             if turn.board[partner]:
-                turn.pickup(partner)
+                turn.pickup(partner, self.name)
 
     def lap_end(self, turn, hole, was_empty):
         if not self.standing(turn.state, turn.player):
             return None
         front, back = self.holes(turn.geometry, turn.player)
         if hole == back:
-            return EndTurn("rova-back")
+            return EndTurn("rova-back", self.name)
         if hole != front:
             return None
         choice = yield from turn.ask("rova", ("stop", "sow"), self.name)
-        turn.emit("choice", (front,), turn.board[front], reason="rova", choice=choice)   # trace: the decision
+        turn.emit("choice", (front,), turn.board[front], reason="rova", rule=self.name,
+                  choice=choice)        # trace: the decision
         if choice == "stop":
-            return EndTurn("rova-stop")
+            return EndTurn("rova-stop", self.name)
         yield from turn.choose_direction(self.name)
-        return turn.relay_lap(front)
+        return turn.relay_lap(front, self.name)

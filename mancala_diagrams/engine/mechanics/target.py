@@ -31,8 +31,7 @@ their rows (24 on 6 columns); alone, by filling it.
 from __future__ import annotations
 
 from ..turn import EndTurn, Lap
-from ...errors import RulesError
-from . import Block, Param, block
+from .base import Block, Decision, Param, block
 
 
 def target_key(player: str) -> str:
@@ -46,13 +45,19 @@ class TargetHole(Block):
     ``mark`` (it is chosen at the first turn and keeps its seeds).
     ``on_target``: what a lap ending in the special hole does: ``choose`` (the
     player chooses a non-empty ordinary hole and sows on) or ``end-turn``."""
-    order = -20           # opens before choose-hole (0); its lap end comes before mandry and relay
     params = {
         "setup": Param("sow", ("sow", "mark"), doc="sow: the special hole's seeds are sown once at the "
                                                    "start; mark: it keeps them"),
         "on_target": Param("choose", ("choose", "end-turn"),
                            doc="a lap ending in the special hole: choose a hole and sow on, or end the turn"),
     }
+    decisions = {"target": Decision("hole", "the special hole chosen at the set-up"),
+                 "hole": Decision("hole", "the hole chosen to sow on after a lap ends in the special hole")}
+    reasons = {"choice": ("target", "special-hole"), "turn_end": ("setup", "target", "target-full")}
+    roles = ("target",)
+    state_keys = ("target.PLAYER",)
+    open_phase = "setup"          # before the ordinary opening (choose-hole)
+    lap_end_phase = "target"      # before mandry and relay
 
     # -- helpers ------------------------------------------------------------------------
     @staticmethod
@@ -83,34 +88,32 @@ class TargetHole(Block):
         hole = yield from turn.ask("target", sorted(holes), self.name)
         turn.state[key] = g.name(hole)
         if self.p["setup"] == "mark":
-            turn.emit("choice", (hole,), board[hole], reason="target")
+            turn.emit("choice", (hole,), board[hole], reason="target", rule=self.name)
             return None                   # the turn goes on as an ordinary one
         direction = yield from turn.choose_direction(self.name)
-        turn.emit("choice", (hole,), board[hole], reason="target")
-        turn.pickup(hole)
-        return Lap(g.step(turn.player, hole, direction), direction)
+        turn.emit("choice", (hole,), board[hole], reason="target", rule=self.name)
+        turn.pickup(hole, self.name)
+        return Lap(g.step(turn.player, hole, direction), direction, self.name)
 
-    def filter_openings(self, turn, options):
-        target = self.target_of(turn.state, turn.geometry, turn.player)
-        if target is None:
-            return options
-        return [o for o in options if not (isinstance(o, tuple) and o[0] == target)]
+    def forbids(self, turn, option):
+        """A turn never starts from the special hole."""
+        return isinstance(option, tuple) and option[0] == self.target_of(turn.state, turn.geometry, turn.player)
 
     def lap_end(self, turn, hole, was_empty):
         if self._setting_up(turn):
-            return EndTurn("setup")
+            return EndTurn("setup", self.name)
         target = self.target_of(turn.state, turn.geometry, turn.player)
         if hole != target:
             return None
         if self.p["on_target"] == "end-turn":
-            return EndTurn("target")
+            return EndTurn("target", self.name)
         options = self.ordinary_holes(turn)
         if not options:
-            return EndTurn("target-full")
+            return EndTurn("target-full", self.name)
         chosen = yield from turn.ask("hole", options, self.name)
-        turn.emit("choice", (chosen,), turn.board[chosen], reason="special-hole")
-        turn.pickup(chosen)
-        return Lap(turn.geometry.step(turn.player, chosen, turn.direction), turn.direction)
+        turn.emit("choice", (chosen,), turn.board[chosen], reason="special-hole", rule=self.name)
+        turn.pickup(chosen, self.name)
+        return Lap(turn.geometry.step(turn.player, chosen, turn.direction), turn.direction, self.name)
 
     def outcome(self, rules, position):
         g = position.geometry
@@ -136,7 +139,8 @@ class TargetHole(Block):
                 if (h := self.target_of(position.state, g, p)) is not None}
 
     def check(self, rules):
-        if rules.block("capture") is not None:
-            raise RulesError("block 'target-hole' is for a game without capture: remove 'capture'")
-        if rules.block("choose-hole") is None:
-            raise RulesError("block 'target-hole' needs 'choose-hole' to start the ordinary turns")
+        if rules.provides("capture"):
+            raise self.refuse("target-hole-with-capture", "the special hole is for a game without capture (a "
+                              "capture would take seeds it must end with): remove 'capture'")
+        if not any(b.open_phase == "hole" for b in rules.providers("opening")):
+            raise self.refuse("target-hole-without-opening", "needs 'choose-hole' to start the ordinary turns")
