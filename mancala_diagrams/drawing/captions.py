@@ -10,6 +10,12 @@ with named placeholders (``%(who)s``), and translated whole in
 which sentence fits the events and fills in its placeholders.  Clauses that end
 a lap (``", which was empty, so the turn ends"``) are messages of their own,
 with their leading punctuation, so a translation controls that too.
+
+The narrator here tells what every turn is made of: seeds taken up and sown,
+where a lap ends, how a turn ends.  What a building block adds (a capture,
+a rova, the tsibongy, fotsiny ...) is told by that block's telling
+(:mod:`.tellings`), which the narrator finds by the name of the block each
+event names (``Event.rule``).
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from functools import lru_cache
 from ..engine.geometry import CW, NORTH, SOUTH, other
 from ..engine.position import Position
 from .catalog import N_, in_language, languages, words
+from .tellings import SOWN, TAKEN, TELLINGS, telling_of, tellings_of
 
 NBSP = "\u00a0"
 #: The languages with captions (English and every caption catalog).
@@ -38,45 +45,12 @@ def direction_name(direction, lang: str) -> str:
     return words(lang).gettext(msg) if msg else ""
 
 
-#: Names of the holes the rules single out (``Rules.hole_roles``: ``KIND.PLAYER``):
-#: (the, of, into, in) for the player's own hole, and the same for the other player's.
-def _role(the, of, into, in_, o_the, o_of, o_into, o_in):
-    return (the, of, into, in_), (o_the, o_of, o_into, o_in)
-
-
-ROLE_WORDS = {
-    "tsibongy-left": _role(
-        N_("the left tsibongy"), N_("of the left tsibongy"), N_("into the left tsibongy"),
-        N_("in the left tsibongy"), N_("%(player)s’s left tsibongy"), N_("of %(player)s’s left tsibongy"),
-        N_("into %(player)s’s left tsibongy"), N_("in %(player)s’s left tsibongy")),
-    "tsibongy-right": _role(
-        N_("the right tsibongy"), N_("of the right tsibongy"), N_("into the right tsibongy"),
-        N_("in the right tsibongy"), N_("%(player)s’s right tsibongy"), N_("of %(player)s’s right tsibongy"),
-        N_("into %(player)s’s right tsibongy"), N_("in %(player)s’s right tsibongy")),
-    "rova-front": _role(
-        N_("the front rova"), N_("of the front rova"), N_("into the front rova"),
-        N_("in the front rova"), N_("%(player)s’s front rova"), N_("of %(player)s’s front rova"),
-        N_("into %(player)s’s front rova"), N_("in %(player)s’s front rova")),
-    "rova-back": _role(
-        N_("the back rova"), N_("of the back rova"), N_("into the back rova"),
-        N_("in the back rova"), N_("%(player)s’s back rova"), N_("of %(player)s’s back rova"),
-        N_("into %(player)s’s back rova"), N_("in %(player)s’s back rova")),
-    "nyumba": _role(
-        N_("the nyumba"), N_("of the nyumba"), N_("into the nyumba"),
-        N_("in the nyumba"), N_("%(player)s’s nyumba"), N_("of %(player)s’s nyumba"),
-        N_("into %(player)s’s nyumba"), N_("in %(player)s’s nyumba")),
-    "target": _role(
-        N_("the special hole"), N_("of the special hole"), N_("into the special hole"),
-        N_("in the special hole"), N_("%(player)s’s special hole"), N_("of %(player)s’s special hole"),
-        N_("into %(player)s’s special hole"), N_("in %(player)s’s special hole")),
-}
-ROLE_WORDS["target-hole"] = ROLE_WORDS["target"]
+#: Names of the holes the rules single out (``Rules.hole_roles``: ``KIND.PLAYER``), by kind:
+#: (the, of, into, in) for the player's own hole, and the same for the other player's; each
+#: block's telling gives the names of its holes (:mod:`.tellings`).
+ROLE_WORDS = {kind: forms for t in TELLINGS.values() for kind, forms in t.roles.items()}
 #: Two holes of one role kind that go together (a capture takes both rova holes).
-ROLE_GROUPS = {"rova": _role(
-    N_("the rova (both its holes)"), N_("of the rova (both its holes)"), N_("into the rova (both its holes)"),
-    N_("in the rova (both its holes)"), N_("%(player)s’s rova (both its holes)"),
-    N_("of %(player)s’s rova (both its holes)"), N_("into %(player)s’s rova (both its holes)"),
-    N_("in %(player)s’s rova (both its holes)"))}
+ROLE_GROUPS = {group: forms for t in TELLINGS.values() for group, forms in t.groups.items()}
 FORMS = ("the", "of", "into", "in")
 
 
@@ -166,61 +140,24 @@ def _plain_forms(name: str, lang: str) -> dict:
             "in": w.gettext("in %(hole)s", hole=name)}
 
 
-def _of(hole_name: str, lang: str) -> str:
-    """'of a2' / 'd’a2'."""
-    return _plain_forms(hole_name, lang)["of"]
-
-
 def _into(hole_name: str, lang: str) -> str:
     return _plain_forms(hole_name, lang)["into"]
 
 
-#: Why a turn ends (the engine's ``turn_end`` reasons), as a sentence of its own.
-TURN_END = {
-    "empty-hole": N_("The last seed fell into an empty hole: the turn ends."),
-    "rova-back": N_("The last seed fell into the back rova: the turn ends."),
-    "rova-stop": N_("%(who)s chooses to stop at the front rova: the turn ends."),
-    "nyumba-stop": N_("%(who)s chooses to stop at the nyumba: the turn ends."),
-    "setup": N_("The set-up turn ends there."),
-    "target": N_("The last seed fell into the special hole: the turn ends."),
-    "target-full": N_("All of %(who)s’s seeds are in the special hole: the game is won."),
-    "goal": N_("%(opp)s’s inner row is empty: %(who)s wins."),
-}
+#: A turn's end that no telling tells (its rule's telling does not know the reason).
 GENERIC_TURN_END = N_("The turn ends.")
 
 #: What follows the hole where a lap ended, written after "the last falls into X"
-#: (each clause starts with its own punctuation).  ``%(who)s``/``%(opp)s``: the
-#: players; ``%(n)s``: a count; ``%(word)s``: what the game calls a fotsiny turn.
+#: (each clause starts with its own punctuation): the narrator's own clauses; the
+#: blocks' are their tellings'.
 LAP_END = {
-    "empty-end": N_(", which was empty, so the turn ends"),
-    "capture": N_(", which was not empty, so the seeds facing it are captured"),
-    "capture-empty": N_(", which was empty, yet the seeds facing it are captured"),
     "relay": N_(", which was not empty, so its seeds are taken up and sown on"),
-    "rova-back": N_(", so the turn ends"),
-    "rova-stop": N_("; %(who)s chooses to stop there, so the turn ends"),
-    "rova-sow": N_("; %(who)s chooses to sow the whole rova on"),
-    "nyumba-stop": N_("; %(who)s chooses to stop there, so the turn ends"),
-    "nyumba-sow": N_("; %(who)s chooses to sow its seeds on"),
-    "nyumba-two": N_("; the nyumba is alone in the inner row, so only %(n)s of its seeds are taken up "
-                     "and sown on"),
-    "setup": N_("; the set-up turn ends there"),
-    "target": N_(", which ends the turn"),
-    "target-full": N_(", which now holds all of %(who)s’s seeds: the game is won"),
-    "special-hole": N_(", so %(who)s picks another hole to sow on"),
-    "goal": N_("; %(opp)s’s inner row is now empty, so %(who)s wins"),
     "full-end": N_(", which was not empty; the turn ends"),
     "empty": N_(", which was empty"),
     "full": N_(", which was not empty"),
-    # fotsiny: a turn that did not begin with a capture captures nothing
-    "fotsiny-declared": N_("; nothing is captured at the turn’s first lap end, so the turn is %(word)s: "
-                           "it will capture nothing"),
     "then-relay": N_("; its seeds are taken up and sown on"),
-    "then-capture": N_("; the seeds facing it are captured"),
     "then-empty-end": N_(", so the turn ends"),
 }
-
-#: A game's own word for a fotsiny turn, by the block that brings it.
-FOTSINY_WORDS = {"trakatra": N_("a trakatra")}
 
 
 def _check(lang):
@@ -279,23 +216,12 @@ def describe_start(position, lang: str, rules=None, title=None, assumed=False, a
             parts.append(w.gettext("A turn under way: %(who)s’s lap going %(direction)s has just ended "
                                    "%(where)s, which now holds %(seeds)s.", who=who, direction=way,
                                    where=where["in"], seeds=seeds(position.cells[hand.hole], lang)))
-        if position.get("fotsiny") == "yes":
-            parts.append(w.gettext("The turn began without a capture (%(word)s): it captures nothing.",
-                                   word=fotsiny_word(rules, lang)))
+        parts.extend(t.start(position, lang, rules) for t in tellings_of(rules))
     if artificial:
         parts.append(w.gettext("A position made up to show the rule, on the assumptions stated above."))
     elif assumed:
         parts.append(w.gettext("The steps rest on the assumptions stated above."))
     return " ".join(p for p in parts if p)
-
-
-def fotsiny_word(rules, lang) -> str:
-    """*fotsiny*, or the game's own word for a turn that captures nothing
-    (``trakatra`` when the rules have that block)."""
-    for block, word in FOTSINY_WORDS.items():
-        if rules is not None and rules.block(block) is not None:
-            return words(lang).lookup(word)
-    return words(lang).gettext("fotsiny")
 
 
 class _Probe:
@@ -348,7 +274,10 @@ def describe_events(events, geometry, lang: str, names=None, following=None, rul
 
 
 class _Narrator:
-    """Writes one turn's run of events as sentences, a lap at a time."""
+    """Writes one turn's run of events as sentences, a lap at a time: the
+    generic pickups, drops, lap ends and turn ends here, everything else by
+    the telling of the block each event names (:mod:`.tellings`), with the
+    helpers below."""
 
     def __init__(self, events, following, name, lang, rules, start):
         self.run = list(events)
@@ -361,9 +290,14 @@ class _Narrator:
         self.start = start
         self.ended = False          # a sentence already says the turn ends
 
-    # -- helpers ------------------------------------------------------------------------
+    # -- helpers (the tellings use them too) ----------------------------------------------
     def at(self, k):
         return self.tail[k] if 0 <= k < len(self.tail) else None
+
+    @staticmethod
+    def telling(e):
+        """The telling of the block that caused the event *e*, or None."""
+        return telling_of(getattr(e, "rule", None)) if e is not None else None
 
     def who(self, e):
         return player_name(e.player, self.lang)
@@ -377,22 +311,15 @@ class _Narrator:
     def way(self, direction):
         return direction_name(direction, self.lang)
 
+    def seeds(self, n):
+        return seeds(n, self.lang)
+
+    def the_seeds(self, n):
+        return the_seeds(n, self.lang)
+
     def lap_then(self, lap, end):
         """A lap and how it ended, as one sentence."""
         return self.w.gettext("%(lap)s; %(end)s.", lap=lap, end=end)
-
-    def assumed_capture(self, e) -> bool:
-        """A capture in a turn the example starts mid-way relies on the assumption
-        that the turn began with a capture (when the rules have fotsiny)."""
-        s = self.start
-        if s is None or s.hand is None or s.get("fotsiny") == "yes" or e.turn != 1 or self.rules is None:
-            return False
-        return self.rules.block("fotsiny") is not None
-
-    def fotsiny_word(self) -> str:
-        """What the game calls a turn that captures nothing: *fotsiny*, or the
-        name of the block that says so in the game's own words (``trakatra``)."""
-        return fotsiny_word(self.rules, self.lang)
 
     # -- the whole run ----------------------------------------------------------------------
     def text(self) -> str:
@@ -402,22 +329,20 @@ class _Narrator:
         while i < self.limit:
             e = self.run[i]
             k = e.kind
-            tell = {"pickup": self.lap_from_pickup, "drop": self.lap_from_drops, "place": self.place,
-                    "capture": self.capture}.get(k)
-            if k == "choice" and e.reason == "target":
-                tell = self.setup
-            if tell is not None:      # these tell a run of events and say where the next begins
-                sentence, i = tell(i)
+            t = self.telling(e)
+            told = t.tell(self, i) if t is not None else None
+            if told is None and k in ("pickup", "drop"):
+                told = (self.lap_from_pickup if k == "pickup" else self.lap_from_drops)(i)
+            if told is not None:      # these tell a run of events and say where the next begins
+                sentence, i = told
                 out.append(sentence)
                 continue
             if k == "lap_end":   # a lap whose sowing the previous diagram showed
                 f = self.forms(e.holes[0], e) if e.holes else {"in": "?"}
                 head = w.gettext("%(who)s’s lap ends %(where)s", who=self.who(e), where=f["in"])
                 out.append(head + self.lap_end_clause(i, head=False) + ".")
-            elif k == "merge":
-                out.append(self.merge(e))
             elif k == "turn_end" and not self.ended:
-                text = TURN_END.get(e.reason or "", GENERIC_TURN_END)
+                text = t.turn_end.get(e.reason or "", GENERIC_TURN_END) if t is not None else GENERIC_TURN_END
                 out.append(w.lookup(text, who=self.who(e), opp=self.opp(e)))
                 self.ended = True
             # other choices and fotsiny events are told by the lap-end clause before them
@@ -426,20 +351,14 @@ class _Narrator:
 
     def summary(self) -> str:
         """A long turn in one sentence: where it started, how many laps, how it ended."""
-        run, lang, w = self.run, self.lang, self.w
+        run, w = self.run, self.w
         first = next((e for e in run if e.kind in ("pickup", "place")), run[0])
         laps = len({e.lap for e in run if e.kind in ("pickup", "drop", "place")})
-        taken = sum(e.count for e in run if e.kind == "capture")
         way = self.way(next((e.direction for e in run if e.kind == "drop"), 0))
         hole = self.forms(first.holes[0], first)["the"] if first.holes else "?"
-        picks = sum(1 for e in run if e.kind == "choice" and e.reason == "special-hole")
         text = w.gettext("%(who)s sows from %(hole)s %(direction)s, %(laps)s laps in all", who=self.who(first),
                          hole=hole, direction=way, laps=laps)
-        if taken:
-            text += w.gettext(", capturing %(seeds)s", seeds=seeds(taken, lang))
-        if picks:
-            text += w.gettext(", picking another hole %(picks)s times after a lap ended in the special hole",
-                              picks=picks)
+        text += "".join(t.summary(self) for t in tellings_of(self.rules))
         ends = [k for k, e in enumerate(self.run) if e.kind == "lap_end"]
         if ends:
             return w.gettext("%(lap)s; at the end, %(end)s.", lap=text, end=self.lap_end_clause(ends[-1]))
@@ -468,52 +387,30 @@ class _Narrator:
                               into=_into(into, lang)), j
 
     def lap_from_pickup(self, i):
-        lang, w = self.lang, self.w
+        w = self.w
         e = self.run[i]
-        who = self.who(e)
-        way = self.way(e.direction)
+        j = i + 1
+        partner = self.at(j)
+        if j < self.limit and partner is not None and partner.kind == "pickup" and partner.turn == e.turn:
+            t = self.telling(partner)           # another hole taken up with this one (a rova)
+            told = t.joins_pickup(self, i) if t is not None else None
+            if told is not None:
+                return told
         hole = e.holes[0] if e.holes else None
         f = self.forms(hole, e) if hole is not None else {"the": "?", "of": "?"}
-        j = i + 1
-        count = e.count
-        prev = self.at(i - 1)
-        partner = self.at(j)
-        together = j < self.limit and partner is not None and partner.kind == "pickup" and partner.turn == e.turn
-        after = j + 1 if together else j
-        drops, _ = self.drops_from(after)
+        drops, _ = self.drops_from(j)
         # no drop and no lap end in this run: the seeds are only taken in hand so far
-        pending = not drops and not (after < self.limit and self.tail[after].kind == "lap_end")
-        if together:
-            # two holes taken up together (a rova)
-            g = self.forms(partner.holes[0], e)
-            count += partner.count
-            j += 1
-            values = dict(who=who, first=the_seeds(e.count, lang), of_first=f["of"],
-                          second=the_seeds(partner.count, lang), of_second=g["of"], count=count, direction=way)
-            if pending:
-                return w.gettext("%(who)s takes up %(first)s %(of_first)s and %(second)s %(of_second)s, "
-                                 "to sow all %(count)s %(direction)s.", **values), j
-            head = w.gettext("%(who)s takes up %(first)s %(of_first)s and %(second)s %(of_second)s, "
-                             "and sows all %(count)s %(direction)s", **values)
-        elif hole is not None and e.cells[hole] > 0:
-            # only some of the hole's seeds are taken (a nyumba alone in the inner row)
-            values = dict(who=who, taken=e.count, total=e.count + e.cells[hole], of=f["of"], direction=way)
-            if pending:
-                return w.gettext("%(who)s takes %(taken)s of the %(total)s seeds %(of)s, to sow them "
-                                 "%(direction)s.", **values), j
-            head = w.gettext("%(who)s takes %(taken)s of the %(total)s seeds %(of)s and sows them %(direction)s",
-                             **values)
-        elif pending:
-            return w.gettext("%(who)s takes %(seeds)s %(of)s in hand.", who=who, seeds=the_seeds(e.count, lang),
-                             of=f["of"]), j
-        elif prev is not None and prev.kind == "choice" and prev.reason == "special-hole":
-            head = w.ngettext("%(who)s picks %(hole)s and sows its single seed %(direction)s",
-                              "%(who)s picks %(hole)s and sows its %(n)s seeds %(direction)s", e.count,
-                              who=who, hole=self.name.geometry.name(hole), direction=way)
-        else:
-            head = w.gettext("%(who)s sows %(seeds)s %(of)s %(direction)s", who=who,
-                             seeds=the_seeds(e.count, lang), of=f["of"], direction=way)
-        return self.finish_lap(head, j, count, e.direction, e)
+        pending = not drops and not (j < self.limit and self.tail[j].kind == "lap_end")
+        t = self.telling(e)
+        head = t.lap_head(self, i, pending) if t is not None and hole is not None else None
+        if head is not None and pending:
+            return head, j
+        if head is None and pending:
+            return w.gettext(TAKEN, who=self.who(e), seeds=the_seeds(e.count, self.lang), of=f["of"]), j
+        if head is None:
+            head = w.gettext(SOWN, who=self.who(e), seeds=the_seeds(e.count, self.lang), of=f["of"],
+                             direction=self.way(e.direction))
+        return self.finish_lap(head, j, e.count, e.direction, e)
 
     def lap_from_drops(self, i):
         """Drops with no pickup before them in the run: a lap already under way,
@@ -539,169 +436,58 @@ class _Narrator:
             return self.lap_then(text, self.lap_end_clause(j)), j + 1
         return text + ".", j
 
-    def place(self, i):
-        e = self.run[i]
-        f = self.forms(e.holes[0], e)
-        n = e.cells[e.holes[0]]
-        head = self.w.ngettext("%(who)s puts a seed from the reserve %(into)s, which then holds one seed",
-                               "%(who)s puts a seed from the reserve %(into)s, which then holds %(n)s seeds",
-                               n, who=self.who(e), into=f["into"])
-        j = i + 1
-        end = self.at(j)
-        if end is not None and end.kind == "lap_end" and j < self.limit:
-            return head + self.lap_end_clause(j, head=False, placed=True) + ".", j + 1
-        return head + ".", j
-
-    def setup(self, i):
-        """The set-up turn of katro bevohoka: the special hole chosen (and sown once)."""
-        w = self.w
-        e = self.run[i]
-        who = self.who(e)
-        plain = self.name.geometry.name(e.holes[0])
-        nxt = self.at(i + 1)
-        if nxt is not None and nxt.kind == "pickup" and nxt.holes == e.holes and i + 1 < self.limit:
-            head = w.ngettext("%(who)s chooses %(hole)s as the special hole and sows its one seed %(direction)s",
-                              "%(who)s chooses %(hole)s as the special hole and sows its %(n)s seeds "
-                              "%(direction)s", nxt.count, who=who, hole=plain, direction=self.way(nxt.direction))
-            return self.finish_lap(head, i + 2, nxt.count, nxt.direction, nxt)
-        if nxt is not None and nxt.kind == "pickup" and nxt.holes == e.holes:
-            return w.gettext("%(who)s chooses %(hole)s as the special hole.", who=who, hole=plain), i + 1
-        return w.gettext("%(who)s chooses %(hole)s as the special hole, which keeps its seeds.",
-                         who=who, hole=plain), i + 1
-
-    def capture(self, i):
-        lang, w = self.lang, self.w
-        e = self.run[i]
-        who = self.who(e)
-        holes = self.name.group(list(e.holes), lang, e, e.player)
-        note = (w.gettext(" (the turn is taken to have begun with a capture, as assumed above)")
-                if self.assumed_capture(e) else "")
-        j = i + 1
-        chosen = self.at(j)
-        if chosen is not None and chosen.kind == "choice" and chosen.reason == "tsibongy":
-            j += 1
-        else:
-            chosen = None
-        first = self.at(j)
-        if first is not None and first.kind == "drop" and first.seed == 1:
-            # the captured seeds alone are sown from a tsibongy
-            values = dict(who=who, of=holes["of"], tsibongy=self.forms(first.holes[0], first)["the"],
-                          direction=self.way(first.direction))
-            if chosen:
-                head = w.ngettext(
-                    "%(who)s captures the seed %(of)s and chooses to sow it from %(tsibongy)s (from the middle "
-                    "of the row either tsibongy may be chosen), %(direction)s towards the centre",
-                    "%(who)s captures the %(n)s seeds %(of)s and chooses to sow them from %(tsibongy)s (from the "
-                    "middle of the row either tsibongy may be chosen), %(direction)s towards the centre",
-                    e.count, **values)
-            else:
-                head = w.ngettext(
-                    "%(who)s captures the seed %(of)s and sows it from %(tsibongy)s, the one at that end of the "
-                    "row, %(direction)s towards the centre",
-                    "%(who)s captures the %(n)s seeds %(of)s and sows them from %(tsibongy)s, the one at that "
-                    "end of the row, %(direction)s towards the centre",
-                    e.count, **values)
-            if j >= self.limit:
-                return head + note + ".", j
-            return self.finish_lap(head + note, j, e.count, first.direction, first)
-        return w.gettext("%(who)s captures %(seeds)s %(of)s%(note)s.", who=who, seeds=the_seeds(e.count, lang),
-                         of=holes["of"], note=note), i + 1
-
-    def merge(self, e):
-        hole = e.holes[0]
-        total = e.cells[hole] if len(e.cells) > hole else e.count
-        # Translators: %(total)s is also given: the number of seeds the hole now holds
-        return self.w.ngettext("%(who)s adds it to the seeds %(of)s, which now holds %(seeds)s.",
-                               "%(who)s adds them to the seeds %(of)s, which now holds %(seeds)s.",
-                               e.count, who=self.who(e), of=self.forms(hole, e)["of"],
-                               seeds=seeds(total, self.lang), total=total)
-
     # -- how a lap ends ------------------------------------------------------------------------
     def lap_end_clause(self, k, head=True, placed=False) -> str:
         """'the last falls into c2, which was empty, so the turn ends': the lap end at
-        tail[k], and what the events after it show."""
-        lang, w = self.lang, self.w
+        tail[k], and what the events after it show (told by their blocks' tellings)."""
+        w = self.w
         e = self.tail[k]
-        who, opp = self.who(e), self.opp(e)
         hole = e.holes[0] if e.holes else None
         f = self.forms(hole, e) if hole is not None else {"the": "?", "into": "?"}
-        role = self.name.role(hole, e) if hole is not None else None
-        kind = role[0] if role else None
         text = w.gettext("the last falls %(into)s", into=f["into"]) if head else ""
-        empty = e.reason == "empty"
 
-        def say(key, **values):
-            return w.lookup(LAP_END[key], who=who, opp=opp, word=self.fotsiny_word(), **values)
+        def say(key):
+            return w.lookup(LAP_END[key])
 
         j = k + 1
         nxt = self.at(j)
-        fotsiny = None
-        if nxt is not None and nxt.kind == "fotsiny":
-            fotsiny = nxt
-            j += 1
-            nxt = self.at(j)
-        if fotsiny is not None:
-            if fotsiny.reason == "no-capture":
-                spared = self.name.group(list(fotsiny.holes), lang, fotsiny, fotsiny.player)
-                text += w.ngettext(
-                    ", which faces the seed %(of)s, but the turn is %(word)s (it did not begin with a capture), "
-                    "so nothing is captured",
-                    ", which faces the %(n)s seeds %(of)s, but the turn is %(word)s (it did not begin with a "
-                    "capture), so nothing is captured",
-                    fotsiny.count, of=spared["of"], word=self.fotsiny_word())
-            else:
-                text += ("" if placed else say("full")) + say("fotsiny-declared")
-            return text + self.then(nxt, e, kind, after_fotsiny=True)
+        t = self.telling(nxt)
+        aside = t.interject(self, k, j, placed) if t is not None else None
+        if aside is not None:           # a clause, and then what follows it
+            return text + aside + self.then(k, j + 1, after=True)
         nk = getattr(nxt, "kind", None)
         if nk == "turn_end":
             self.ended = self.ended or j < self.limit
-            reason = nxt.reason
-            if reason == "empty-hole":
-                return text + say("then-empty-end" if placed else "empty-end")
-            if reason in ("rova-back", "rova-stop", "nyumba-stop", "setup", "target", "target-full", "goal"):
-                return text + say(reason)
+        clause = t.after_lap(self, k, j, placed, direct=True) if t is not None else None
+        if clause is not None:
+            return text + clause
+        if nk == "turn_end":
+            told = t.lap_end.get(nxt.reason) if t is not None else None
+            if told is not None:
+                return text + w.lookup(told, who=self.who(e), opp=self.opp(e))
             return text + say("full-end" if not placed else "then-empty-end")
-        if nk == "capture":
-            if placed:
-                return text + say("then-capture")
-            return text + say("capture-empty" if empty else "capture")
-        if nk == "choice" and nxt.reason in ("rova", "nyumba"):
-            chosen = nxt.info("choice") if hasattr(nxt, "info") else None
-            if chosen == "stop":
-                self.ended = self.ended or j < self.limit
-            return text + say(f"{nxt.reason}-{'stop' if chosen == 'stop' else 'sow'}")
         if nk in ("pickup", "choice"):
-            return text + self.then(nxt, e, kind, placed=placed)
+            return text + self.then(k, j, placed=placed)
         if placed:
             return text
-        return text + say("empty" if empty else "full")
+        return text + say("empty" if e.reason == "empty" else "full")
 
-    def then(self, nxt, e, kind, after_fotsiny=False, placed=False) -> str:
-        """What follows a full hole: a relay, a choice at a rova or nyumba, another hole."""
+    def then(self, k, j, after=False, placed=False) -> str:
+        """What follows a full hole (the lap end tail[k]): the event at *j*, a
+        relay or what a block makes of it; *after*: said after another clause."""
         w = self.w
-        who, opp = self.who(e), self.opp(e)
-
-        def say(key, **values):
-            return w.lookup(LAP_END[key], who=who, opp=opp, **values)
-
+        e, nxt = self.tail[k], self.at(j)
+        t = self.telling(nxt)
+        clause = t.after_lap(self, k, j, placed, direct=False) if t is not None else None
+        if clause is not None:
+            return clause
         nk = getattr(nxt, "kind", None)
-        if nk == "choice" and nxt.reason == "special-hole":
-            return say("special-hole")
-        if nk == "choice" and nxt.reason in ("rova", "nyumba"):
-            chosen = nxt.info("choice") if hasattr(nxt, "info") else None
-            return say(f"{nxt.reason}-{'stop' if chosen == 'stop' else 'sow'}")
         if nk == "pickup" and nxt.holes == e.holes:
-            hole = nxt.holes[0]
-            if nxt.cells[hole] > 0:
-                return say("nyumba-two", n=nxt.count)
-            return say("then-relay" if (after_fotsiny or placed) else "relay")
+            return w.lookup(LAP_END["then-relay" if (after or placed) else "relay"])
         if nk == "turn_end":
-            reason = nxt.reason
-            if reason in ("rova-stop", "nyumba-stop", "goal", "setup"):
-                return say(reason)
-            return say("then-empty-end")
-        if nk == "capture":
-            return say("then-capture")
+            if t is not None and nxt.reason in t.lap_end_after:
+                return w.lookup(t.lap_end[nxt.reason], who=self.who(e), opp=self.opp(e))
+            return w.lookup(LAP_END["then-empty-end"])
         return ""
 
 
