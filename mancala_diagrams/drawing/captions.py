@@ -99,7 +99,9 @@ class HoleNamer:
 
     def group(self, holes, lang, event=None, actor=None):
         """One name for several holes: a role group (``North’s rova, both its
-        holes``) or the names joined."""
+        holes``) or the names joined; a single hole's own name."""
+        if len(holes) == 1:
+            return self.forms(holes[0], lang, event, actor)
         roles = [self.role(h, event) for h in holes]
         if len(holes) > 1 and all(roles):
             kinds = {r[0].split("-")[0] for r in roles}
