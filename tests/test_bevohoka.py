@@ -271,6 +271,20 @@ def test_tananarive_lap_ending_in_the_special_hole_ends_the_turn():
     assert gen.send((h("f1"), CCW)).kind == "hole"
 
 
+def test_tananarive_read_literally_sows_the_special_hole_on_like_any_full_hole():
+    """on_target: relay: a lap ending in the special hole is an ordinary lap
+    end.  f1's seed makes 3 in f2, which is sown on: e2 d2 c2 (had 2: relay
+    with 3) b2 a2 a1 (relay with 3) b1 c1 d1 (relay with 3) e1 f1 f2, which
+    was empty now: the turn ends there, as at any empty hole."""
+    r = rules("katro-bevohoka-tananarive-relay-6")
+    events = []
+    after = r.play(pos(["2 2 2 2 2 2", "2 2 2 2 0 1"], target__south="f2"), [("start", (h("f1", r), CCW))],
+                   events=events)
+    assert rows_of(after) == ["3 3 0 3 3 1", "0 3 3 0 1 1"]
+    assert [(e.reason, e.rule) for e in events if e.kind == "turn_end"] == [("empty-hole", "mandry")]
+    assert after.get("target.south") == "f2"
+
+
 def test_tananarive_direction_is_chosen_each_turn():
     r = rules("katro-bevohoka-tananarive-6")
     p = pos(["2 2 2 2 2 2", "2 2 2 2 2 2"], target__south="f2")

@@ -11,12 +11,17 @@ state the board does not show: ``target.south=f2`` (and ``direction.south=ccw``)
   wherever the last seed falls.  With ``setup: mark`` (the Tananarive variant)
   the special hole keeps its seeds: the player names it and plays an ordinary
   turn at once.
-* A turn never starts from the special hole, and the special hole is never
-  emptied: seeds that fall into it stay there.
+* A turn never starts from the special hole, and (but with ``on_target:
+  relay``) the special hole is never emptied: seeds that fall into it stay
+  there.
 * A lap ending in the special hole (``on_target: choose``, Ambohimanga): the
   player chooses any non-empty ordinary hole (decision ``hole``) and sows its
   seeds from the next hole, in the same turn.  With ``on_target: end-turn``
-  (Tananarive, where nothing special happens there) the turn ends.
+  (Tananarive, where nothing special happens there) the turn ends; with
+  ``on_target: relay`` (the same report read literally) nothing special
+  happens indeed: the lap end is an ordinary one, so the special hole's seeds
+  are sown on like those of any full hole (or the turn ends if it was
+  empty).
 * Other lap ends are left to ``mandry`` (an empty hole ends the turn) and
   ``relay`` (a full hole is sown on); nothing is ever captured.
 
@@ -44,12 +49,16 @@ class TargetHole(Block):
     special hole is chosen and its seeds are sown once, as a set-up turn) or
     ``mark`` (it is chosen at the first turn and keeps its seeds).
     ``on_target``: what a lap ending in the special hole does: ``choose`` (the
-    player chooses a non-empty ordinary hole and sows on) or ``end-turn``."""
+    player chooses a non-empty ordinary hole and sows on), ``end-turn``, or
+    ``relay`` (nothing special: as at any hole, its seeds are sown on, or the
+    turn ends if it was empty; the Tananarive report, "no treatment of the
+    case where the last seed falls into the special hole", read literally)."""
     params = {
         "setup": Param("sow", ("sow", "mark"), doc="sow: the special hole's seeds are sown once at the "
                                                    "start; mark: it keeps them"),
-        "on_target": Param("choose", ("choose", "end-turn"),
-                           doc="a lap ending in the special hole: choose a hole and sow on, or end the turn"),
+        "on_target": Param("choose", ("choose", "end-turn", "relay"),
+                           doc="a lap ending in the special hole: choose a hole and sow on, end the turn, or "
+                               "nothing special (relay: its seeds are sown on like any full hole's)"),
     }
     decisions = {"target": Decision("hole", "the special hole chosen at the set-up"),
                  "hole": Decision("hole", "the hole chosen to sow on after a lap ends in the special hole")}
@@ -103,8 +112,8 @@ class TargetHole(Block):
         if self._setting_up(turn):
             return EndTurn("setup", self.name)
         target = self.target_of(turn.state, turn.geometry, turn.player)
-        if hole != target:
-            return None
+        if hole != target or self.p["on_target"] == "relay":
+            return None                   # an ordinary lap end: mandry and relay decide
         if self.p["on_target"] == "end-turn":
             return EndTurn("target", self.name)
         options = self.ordinary_holes(turn)
