@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mancala_diagrams.files import memo  # noqa: E402
-from mancala_diagrams.engine.turn import turn_generator  # noqa: E402
+from mancala_diagrams.engine.turn import run_turn  # noqa: E402
 from mancala_diagrams.errors import EndlessTurn  # noqa: E402
 from mancala_diagrams.files.loader import RulesLibrary  # noqa: E402
 from mancala_diagrams.files.verify import Verifier  # noqa: E402
@@ -46,13 +46,8 @@ def random_play(rules, turns, seed=1):
             pos = rules.initial_position()
             continue
         events = []
-        gen = turn_generator(rules, pos, 1, events, record=True)
         try:
-            ask = next(gen)
-            while True:
-                ask = gen.send(rng.choice(ask.options))
-        except StopIteration as stop:
-            pos = stop.value
+            pos = run_turn(rules, pos, lambda ask: rng.choice(ask.options), 1, events).position
         except EndlessTurn:
             pos = rules.initial_position()
         played += 1

@@ -63,9 +63,11 @@ HAND_KEYS = {
     "hole": Field("the hole the first of them drops into", ref("hole")),
     "last": Field("instead of seeds and hole: the hole where a lap has just ended (to be resolved)", ref("hole")),
     "direction": Field("the direction of the turn", ref("direction"), required=True),
-    "captures": Field("false during a fotsiny turn (which captures nothing)", {"type": "boolean"}),
+    "captures": Field("false during a fotsiny turn (which captures nothing; rules with the block fotsiny)",
+                      {"type": "boolean"}),
     "first_lap": Field("true when these seeds are the turn's first lap (its end decides a fotsiny turn); "
-                       "required by rules whose capture is compulsory or has fotsiny", {"type": "boolean"}),
+                       "required by rules whose blocks make the first lap special (compulsory-capture, fotsiny)",
+                       {"type": "boolean"}),
 }
 EXAMPLE_START_KEYS = {
     "from": Field("start from a published diagram: its id; the board is that diagram's (the published grid, or "
