@@ -175,20 +175,18 @@ class Block:
     lap_end_phase: str | None = None
     idle_hooks = frozenset()
     check_uses_start = False
-    #: parameters the block had before, and what a rules file writes instead:
-    #: {parameter: {value: advice}} ("*" for any value; {value} in the advice)
+    #: parameters the block had before, and where they went: {parameter: {value: (block, its
+    #: parameter or None) or None (nothing to write: the default)}}, "*" for any value
     moved: dict = {}
+    #: why they went (said in the error a rules file written the old way gets)
+    moved_why = ""
 
     def __init__(self, params: dict | None, rules):
         self.rules = rules
         params = dict(params or {})
-        for key in sorted(params):
-            if key in self.moved and key not in self.params:
-                advice = self.moved[key]
-                value = params[key]
-                text = advice.get(_key(value), advice.get("*", ""))
-                raise RulesError(f"block {self.name!r} has no parameter {key!r} any more",
-                                 expected=text.format(value=_yaml(value)))
+        moved = sorted(k for k in params if k in self.moved and k not in self.params)
+        if moved:
+            raise self.moved_error(moved, params)
         values = {}
         for key, spec in self.params.items():
             value = params.pop(key, spec.default)
@@ -205,6 +203,30 @@ class Block:
                              expected=", ".join(self.params) or "no parameters",
                              hint=closest_hint(key, self.params))
         self.p = values
+
+    def moved_error(self, moved, params) -> RulesError:
+        """The error for a rules file that gives this block its former
+        parameters *moved*: what to write instead."""
+        blocks, removed = {}, []
+        for key in moved:
+            value = params[key]
+            table = self.moved[key]
+            target = table.get(_key(value), table.get("*"))
+            if target is None:
+                removed.append(f"{key}: {_yaml(value)}")
+                continue
+            name, param = target
+            blocks.setdefault(name, {})
+            if param:
+                blocks[name][param] = value
+        written = ", ".join(f"{name}: {{{', '.join(f'{k}: {_yaml(v)}' for k, v in ps.items())}}}"
+                            for name, ps in blocks.items())
+        expected = [f"beside {self.name} under mechanics: {written}"] if written else []
+        if removed:
+            expected.append(f"no {', '.join(removed)} (what the rules do without those blocks)")
+        names = ", ".join(repr(k) for k in moved)
+        return RulesError(f"block {self.name!r} has no parameter{'s' if len(moved) > 1 else ''} {names} any more: "
+                          f"{self.moved_why}", expected="; ".join(expected))
 
     def refuse(self, reason: str, message: str) -> IncompatibleRules:
         """The error for a combination this block cannot work in (*reason*: a short name)."""

@@ -28,20 +28,14 @@ class Capture(Block):
     }
     provides = frozenset({"capture"})
     lap_end_phase = "capture"
-    moved = {   # what the capture's former parameters are written as now ({value}: the value given)
-        "sow": {"from-tsibongy": "the block tsibongy, beside capture under mechanics: tsibongy: {{}}",
-                "with-hole": "nothing: without the block tsibongy the captured seeds join the capturing "
-                             "hole (remove sow)"},
-        "zone": {"*": "the block tsibongy, beside capture under mechanics: tsibongy: {{zone: {value}}}"},
-        "first_tsibongy": {"*": "the block tsibongy, beside capture under mechanics: "
-                                "tsibongy: {{first: {value}}}"},
-        "compulsory": {True: "the block compulsory-capture, beside capture under mechanics: "
-                             "compulsory-capture: {{}}",
-                       False: "nothing: a capture is compulsory only with the block compulsory-capture "
-                              "(remove compulsory)"},
-        "fotsiny": {True: "the block fotsiny, beside capture under mechanics: fotsiny: {{}}",
-                    False: "nothing: a turn captures nothing only with the block fotsiny (remove fotsiny)"},
+    moved = {   # its former parameters, now blocks of their own (or nothing: the default)
+        "sow": {"from-tsibongy": ("tsibongy", None), "with-hole": None},
+        "zone": {"*": ("tsibongy", "zone")},
+        "first_tsibongy": {"*": ("tsibongy", "first")},
+        "compulsory": {True: ("compulsory-capture", None), False: None},
+        "fotsiny": {True: ("fotsiny", None), False: None},
     }
+    moved_why = "the tsibongy sowing, the compulsory capture and fotsiny are blocks of their own"
 
     def check(self, rules):
         if rules.geometry.solo:
