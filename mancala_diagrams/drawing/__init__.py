@@ -6,7 +6,8 @@ out: the plain path, and the reference), :mod:`.compose` pastes the same
 pictures together from pieces it keeps (an optional accelerator) and
 :mod:`.png` writes them as PNG files; :mod:`.captions` tells a replay's events in
 words, in the build's language, with the sentences of the gettext catalogs
-``locales/<lang>/LC_MESSAGES/captions.po`` that :mod:`.catalog` reads (Babel);
+``locales/<lang>/LC_MESSAGES/captions.po`` that :mod:`.catalog` reads (Babel),
+each building block's events by that block's telling (:mod:`.tellings`);
 :mod:`.images` keeps the drawn boards as files named by their content and says
 what a step highlights.
 
