@@ -184,3 +184,19 @@ def test_every_decision_list_reads_back_equal_from_an_example_file(data):
 def yaml_of(turn: dict) -> str:
     import yaml
     return yaml.safe_dump(turn, sort_keys=False)
+
+
+@pytest.mark.parametrize("g", [Geometry(c, r, players, notation, kind)
+                               for c in (1, 3, 6) for r in (1, 2, 3) for players in ((SOUTH, NORTH), (SOUTH,))
+                               for notation in ("chess", "letters") for kind in ("loop", "boustrophedon")
+                               if not (kind == "boustrophedon" and r < 2)],
+                         ids=lambda g: f"{g.describe()}-{g.notation}-{g.track_kind}")
+def test_every_hole_name_reads_back_as_its_hole(g):
+    """A hole's name, in the board's notation and the chess-like one, reads
+    back as that hole; names written otherwise (upper case, spaces) still do."""
+    for hole in range(g.size):
+        assert g.parse(g.name(hole)) == hole
+        chess = g.name(hole, "chess")
+        assert g.parse(chess) == g.parse(chess.upper()) == g.parse(f" {chess} ") == hole
+    with pytest.raises(MancalaError, match="no hole called"):
+        g.parse(f"{'abcdefghijklmnopqrstuvwxyz'[g.columns]}1")

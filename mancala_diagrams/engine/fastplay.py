@@ -66,7 +66,7 @@ class FastTurn(Turn):
         memo = self.memo
         if memo is None:
             return super().filter_openings(options)
-        key = (tuple(self.board), self.player, tuple(self.reserves), self.state_pairs(), self.position.hand,
+        key = (tuple(self.board), self.player, tuple(self.reserves), tuple(self.state.items()), self.position.hand,
                self.direction, self.lap_ends, self.turn_number, self.opener.name, tuple(options))
         found = memo.get(key)
         if found is None:

@@ -266,9 +266,22 @@ class Geometry:
         row, c = divmod(hole, self.columns)
         return f"{LETTERS[c]}{self.rows - row}"
 
+    @cached_property
+    def _holes_by_name(self) -> dict:
+        """The hole of each name as :meth:`name` writes it (the chess-like
+        names, and the letters in the letter notation): what :meth:`parse`
+        reads first (a special hole is kept by name and parsed at every lap end)."""
+        out = {self.name(h, "chess"): h for h in range(self.size)}
+        if self.notation == "letters":
+            out.update((letter, h) for h, letter in self._letter_names.items())
+        return out
+
     def parse(self, name) -> int:
         """The hole called *name* (``a1`` ..., or ``A``/``a`` ... on a board
         that uses the letter notation); raises :class:`PositionError`."""
+        found = self._holes_by_name.get(name) if isinstance(name, str) else None
+        if found is not None:
+            return found
         if self.notation == "letters" and isinstance(name, str) and len(name.strip()) == 1:
             for hole, letter in self._letter_names.items():
                 if letter == name.strip():

@@ -276,11 +276,18 @@ class Rules:
             holes = b.capture_targets(turn, holes)
         return holes
 
+    def forbids_capture(self, turn) -> bool:
+        """Whether this turn captures nothing at all (a fotsiny turn)."""
+        for b in self._no_capture:
+            if b.forbids_capture(turn):
+                return True
+        return False
+
     def capture_possible(self, turn, hole) -> bool:
         """Whether a lap ending in *hole* would capture something now (asked
         without changing anything)."""
         capture = self.provider("capture")
-        if capture is None or any(b.forbids_capture(turn) for b in self._no_capture):
+        if capture is None or self.forbids_capture(turn):
             return False
         return bool(capture.captures_at(turn, hole))
 

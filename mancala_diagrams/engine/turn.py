@@ -320,7 +320,7 @@ def turn_generator(rules, position: Position, turn_number: int = 1, events: list
             end, was_empty = t.sow(step)
         else:  # a lap that ended without sowing (a placed reserve seed): (hole, False)
             end, was_empty = step
-        key = (tuple(t.board), end, t.direction, t.state_pairs(), t.hand)
+        key = (tuple(t.board), end, t.direction, tuple(t.state.items()), t.hand)
         if key in seen:
             raise EndlessTurn(f"the turn loops for ever: after lap {t.lap} the same position "
                               f"and the same lap come back (last seed in {t.geometry.name(end)})")

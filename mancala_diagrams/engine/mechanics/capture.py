@@ -61,15 +61,18 @@ class Capture(Block):
         return targets
 
     def lap_end(self, turn, hole, was_empty):
-        targets = turn.rules.capture_allowed(turn, hole, self.captures_at(turn, hole))
+        rules = turn.rules
+        if not turn.record and rules.forbids_capture(turn):
+            return None         # a turn that captures nothing, and no trace to say what it spares
+        targets = rules.capture_allowed(turn, hole, self.captures_at(turn, hole))
         if not targets:
             return None
         turn.take(targets, self.name)
-        sower = turn.rules.provider("captured-seeds")
+        sower = rules.provider("captured-seeds")
         if sower is not None:
             return (yield from sower.sow_captured(turn, hole))
         turn.merge(hole, self.name)
-        end = turn.rules.game_won(turn, "capture")
+        end = rules.game_won(turn, "capture")
         if end is not None:
             return end
         yield from turn.choose_direction(self.name)
