@@ -236,7 +236,7 @@ def schema_error(err, data, file, root, error_cls=MancalaError) -> MancalaError:
     where = _where(path)
     if err.validator == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
-        extra = sorted(k for k in err.instance if k not in allowed)
+        extra = sorted((k for k in err.instance if k not in allowed), key=str)   # keys of any type (3: x)
         name = extra[0] if extra else "?"
         close = difflib.get_close_matches(str(name), allowed, n=1, cutoff=0.6)
         container = node if isinstance(node, dict) else err.instance

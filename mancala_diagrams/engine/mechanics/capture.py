@@ -62,8 +62,6 @@ class Capture(Block):
 
     def lap_end(self, turn, hole, was_empty):
         rules = turn.rules
-        if not turn.record and rules.forbids_capture(turn):
-            return None         # a turn that captures nothing, and no trace to say what it spares
         targets = rules.capture_allowed(turn, hole, self.captures_at(turn, hole))
         if not targets:
             return None
