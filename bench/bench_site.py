@@ -8,11 +8,12 @@ does (one Sphinx process per language, images shared through one cache).
 Prints, with the targets of issue 9:
 
 - the clean build time of the bilingual site, and its ratio to the same build
-  with the drawing directives replaced by a paragraph (``-D mancala_plain=1``):
-  the cost of the engine and the images.  Both are cold builds, from an empty
-  build folder: nothing is reused from an earlier run, only (as in `make site`)
-  what the English build leaves for the French one in the shared image folder
-  (images, the verification rows, each example's steps).  The target (issue 18:
+  with the drawing directives replaced by a paragraph (``bench/patched_sphinx.py
+  --plain``): the cost of the engine and the images.  Both are cold builds, from
+  an empty build folder: nothing is reused from an earlier run, only (as in
+  `make site`) what the English build leaves for the French one in the shared
+  image folder (images, and the store: every example's figures and the
+  verification rows).  The target (issue 18:
   at most 1.3) is judged on CPU time, which the machine's load disturbs much
   less than wall time, as the median of the ratios of each clean build to the
   plain build made beside it (the ratio of the fastest of each kind is printed
@@ -25,7 +26,7 @@ Prints, with the targets of issue 9:
   build again with the image folder of the cold one kept (doctrees and pages
   deleted), as a second `make site` after `rm -rf _build/site _build/doctrees`;
 - the same clean build with each directive's output given (recorded once from a
-  clean build, replayed: ``bench/given_content.py``), beside each plain build:
+  clean build, replayed: ``bench/patched_sphinx.py --record/--replay``), beside each plain build:
   the overhead ratio split into Sphinx handling the pages' content (figures,
   captions, tables: given / plain) and the extension computing it (loading,
   replaying, verifying, drawing: clean / given);
@@ -34,7 +35,8 @@ Prints, with the targets of issue 9:
   machine (about 15 minutes on this 2-core machine);
 - the no-op rebuild time;
 - the rebuild time after changing one example file, the pages it re-read and
-  the images it drew (logged by ``bench/drawing_log.py``): only that example's;
+  the images it drew (logged by ``bench/drawing_log.py``, through
+  ``bench/patched_sphinx.py --render-log``): only that example's;
 - the verify time for all examples, and the drawing time per image;
 - the average and largest PNG, and the total size of the site.
 
@@ -46,7 +48,7 @@ a new file's inode is not taken among those freed in the last minute (up to
 six), and each one passed over is checked: in the minutes after thousands of
 files are deleted (``make test``, an earlier bench), writing a file costs
 about 0.9 ms of system time instead of 0.03 to 0.2 ms, and a clean English
-build writes about 400 more files than a plain one (its images and steps).
+build writes about 400 more files than a plain one (its images).
 """
 from __future__ import annotations
 
@@ -85,7 +87,7 @@ class Site:
     def __init__(self, base: Path, name: str, plain=False):
         self.project = base / name
         self.plain = plain
-        self.given = None   # "record" or "replay": bench/given_content.py's mode
+        self.given = None   # "record" or "replay": bench/patched_sphinx.py's mode
         for part in ("docs", "sources", "rules"):
             shutil.copytree(ROOT / part, self.project / part,
                             ignore=shutil.ignore_patterns("_build", "__pycache__"))
@@ -112,13 +114,12 @@ class Site:
             cmd = ["-b", "html", "-D", f"language={lang}", "-D", f"mancala_image_cache={self.images}",
                    "-d", str(self.build_dir / "doctrees" / lang),
                    str(self.project / "docs"), str(self.build_dir / "site" / lang)]
+            patches = ["--render-log", str(self.log)]
             if self.plain:
-                cmd[2:2] = ["-D", "mancala_plain=1"]
+                patches.append("--plain")
             if self.given:
-                record = self.project / f"given-{lang}.pickle"
-                cmd = [sys.executable, str(ROOT / "bench" / "given_content.py"), self.given, str(record), *cmd]
-            else:
-                cmd = [sys.executable, str(ROOT / "bench" / "drawing_log.py"), str(self.log), *cmd]
+                patches += [f"--{self.given}", str(self.project / f"given-{lang}.pickle")]
+            cmd = [sys.executable, str(ROOT / "bench" / "patched_sphinx.py"), *patches, *cmd]
             if instructions:
                 cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd]
             (cpu0, sys0), t0 = cpu_children(), time.perf_counter()
@@ -174,7 +175,7 @@ def paired_builds(plain: Site, clean: Site, swap: bool) -> tuple[dict, dict]:
 
 def recorded_site(base: Path) -> Site:
     """A site whose clean build (not timed) recorded each directive's output
-    (bench/given_content.py): its builds replay it, the same pages with their
+    (bench/patched_sphinx.py): its builds replay it, the same pages with their
     content given."""
     site = Site(base, "given")
     site.given = "record"
@@ -197,12 +198,10 @@ def dir_size(path: Path) -> int:
 
 
 def time_verify(repeat=5):
-    from mancala_diagrams.files import memo
     from mancala_diagrams.files.verify import Verifier
     times, rows = [], []
     for _ in range(repeat):
-        memo.clear()    # a cold verify each time (a later run would reuse the first one's loads)
-        t0 = time.perf_counter()
+        t0 = time.perf_counter()       # a cold verify each time: a new verifier loads every file again
         rows = Verifier(ROOT).verify()
         times.append(time.perf_counter() - t0)
     return times, rows
@@ -284,7 +283,7 @@ def run(base: Path, args):
     print(f"site benchmark: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}, "
           f"Python {sys.version.split()[0]}")
     # -- cold builds, --repeat of each kind, paired (paired_builds) --
-    # the same pages with each directive's output given (bench/given_content.py): recorded
+    # the same pages with each directive's output given (bench/patched_sphinx.py): recorded
     # once from a clean build (not timed), replayed beside each plain build
     given = recorded_site(base)
     plains, givens, cleans = [], [], []
@@ -319,8 +318,8 @@ def run(base: Path, args):
           f"directive's output replayed, nothing loaded, verified or drawn)")
     print(f"  of the overhead ratio: the pages' content {content:.2f} (given / plain), the extension "
           f"computing it {computing:.2f} (clean / given); medians of the builds side by side")
-    # the same clean build again, its image folder (images, verification rows,
-    # steps) kept from the cold build: what a second `make site` after deleting
+    # the same clean build again, its image folder (images and the store) kept
+    # from the cold build: what a second `make site` after deleting
     # the pages and doctrees costs
     for part in ("doctrees", "site"):
         shutil.rmtree(site.build_dir / part)

@@ -15,7 +15,8 @@ author = "The mancala-diagrams contributors"
 copyright = "2026, the mancala-diagrams contributors"
 language = "en"
 
-extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.solutions", "accessible_html",
+extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.fasthtml",
+              "mancala_diagrams.sphinx.solutions", "accessible_html",
               "sphinxcontrib.bibtex", "glossary_order", "bibliography_language"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3

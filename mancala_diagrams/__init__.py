@@ -9,8 +9,10 @@ import, and ``tests/test_layers.py`` enforces it:
 - :mod:`.files`: the YAML formats (rules and example files, schemas,
   scaffolds) and the verifier that replays the examples;
 - :mod:`.drawing`: the Pillow boards and the captions told from a replay;
+- :mod:`.view`: what the site shows, as typed data: an example's figures and
+  the verifier's rows, and the one store a build keeps for the next;
 - :mod:`.solver`: the katro bevohoka solver;
-- :mod:`.sphinx`: the Sphinx extension, a thin layer over the others;
+- :mod:`.sphinx`: the Sphinx extension, a thin layer over the view;
 - :mod:`.cli`: the ``mancala-diagrams`` command.
 """
 

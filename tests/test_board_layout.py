@@ -20,6 +20,10 @@ from conftest import LIBRARY, ROOT, board, playable_rules
 from mancala_diagrams.drawing import captions, images, layout, render
 from mancala_diagrams.engine.geometry import Geometry
 from mancala_diagrams.engine.position import Position
+from mancala_diagrams.files.examples import ExampleLoader
+from mancala_diagrams.view.steps import step_highlights
+
+EXAMPLES = ExampleLoader(LIBRARY)
 
 CHESS = re.compile(r"^([a-z])([0-9]+)$")
 
@@ -126,13 +130,13 @@ def example_files():
 
 
 def test_every_caption_that_speaks_of_seeds_in_hand_has_the_hand_drawn():
-    from mancala_diagrams.files.steps import example_steps, load_example
+    from mancala_diagrams.view.steps import example_options, example_steps
     spoken = drawn = 0
     missing = []
     for path in example_files():
-        example = load_example(path, ROOT)
+        example = EXAMPLES.load(path)
         steps = list(example_steps(example))
-        options = images.example_options(steps)
+        options = example_options(steps)
         for step in steps:
             lay = layout.position_layout(step.position, options)
             hands = [b for b in lay.bowls if b.kind == "hand"]
@@ -154,14 +158,14 @@ def test_every_caption_that_speaks_of_seeds_in_hand_has_the_hand_drawn():
 def test_a_turn_under_way_starts_with_its_seeds_in_hand():
     """m'raha wa ntso: 'South has 4 seeds in hand, to sow rightwards from the
     left tsibongy a2': the start's picture holds those 4 seeds in hand."""
-    from mancala_diagrams.files.steps import example_steps, load_example
-    example = load_example(ROOT / "sources/mraha-wa-ntso/mraha-wa-ntso-lap-ends-in-empty-hole.yaml", ROOT)
+    from mancala_diagrams.view.steps import example_options, example_steps
+    example = EXAMPLES.load(ROOT / "sources/mraha-wa-ntso/mraha-wa-ntso-lap-ends-in-empty-hole.yaml")
     steps = list(example_steps(example))
     first = steps[0]
     assert first.diagram.id == "mraha-wa-ntso-06"
     assert first.position.hand.seeds == 4
     assert first.position.hand.hole == first.position.geometry.parse("a2")
-    lay = layout.position_layout(first.position, images.example_options(steps))
+    lay = layout.position_layout(first.position, example_options(steps))
     (hand,) = [b for b in lay.bowls if b.kind == "hand"]
     assert hand.count == 4 and hand.player == "south"
     assert hand.x > lay.board[2]                     # beside the board, on the right
@@ -187,7 +191,7 @@ def test_the_tsibongy_are_framed_in_a_game_that_has_them():
     rules = LIBRARY.load("katra-fandatsaka-6")
     pos = rules.initial_position()
     g = pos.geometry
-    hl = images.step_highlights([], pos, rules)
+    hl = step_highlights([], pos, rules)
     assert sorted(hl["special"]) == sorted(g.parse(n) for n in ("a2", "f2", "a3", "f3"))
     # and the picture frames them: the purple of the legend's square at the frame's edge
     img = render.render_image(pos, hl).convert("RGB")
@@ -207,14 +211,14 @@ def test_the_tsibongy_are_framed_in_a_game_that_has_them():
 def test_a_game_without_tsibongy_frames_none(name):
     rules = LIBRARY.load(name)
     pos = rules.initial_position()
-    assert "special" not in images.step_highlights([], pos, rules)
+    assert "special" not in step_highlights([], pos, rules)
 
 
 def test_katra_be_frames_its_tsibongy_and_its_rova():
     rules = LIBRARY.load("katra-be")
     pos = rules.initial_position()
     g = pos.geometry
-    special = set(images.step_highlights([], pos, rules)["special"])
+    special = set(step_highlights([], pos, rules)["special"])
     tsibongy = {g.parse(n) for n in ("a2", "h2", "a3", "h3")}
     rova = {g.parse(n) for n in ("e1", "e2", "d3", "d4")}
     assert special == tsibongy | rova

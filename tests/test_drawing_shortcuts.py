@@ -1,21 +1,20 @@
 """The quicker paths of the site's pictures and words against the general ones
 they stand for: a hole's name without its other forms, a row's name kept per
-catalog, an image's address from its folder's, the bibliography
-sphinxcontrib-bibtex already parsed.  Each test fails when the shortcut gives
-something else than the general path.  And the size a page gives a picture,
-against the picture painted."""
+catalog.  Each test fails when the shortcut gives something else than the
+general path.  And the size a page gives a picture, against the picture
+painted."""
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from mancala_diagrams.drawing import captions, catalog, images, layout, render
 from mancala_diagrams.engine.position import Position
-from mancala_diagrams.files.steps import example_steps, load_example
+from mancala_diagrams.files.examples import ExampleLoader
+from mancala_diagrams.files.loader import RulesLibrary
+from mancala_diagrams.view.steps import example_options, example_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "sources").rglob("*.yaml"))
@@ -25,8 +24,9 @@ EXAMPLES = sorted((ROOT / "sources").rglob("*.yaml"))
 def site_steps():
     """(example, steps) of every example file of the project."""
     out = []
+    loader = ExampleLoader(RulesLibrary(ROOT / "rules"))
     for path in EXAMPLES:
-        example = load_example(path, ROOT)
+        example = loader.load(path)
         out.append((example, list(example_steps(example))))
     return out
 
@@ -90,80 +90,3 @@ def test_a_rows_name_is_kept_per_catalog():
     finally:
         catalog.words.cache_clear()
     assert captions._row_label(g, "south", 0, "fr") == "Rangée intérieure de Sud"
-
-
-@pytest.mark.parametrize("folder", ["_build/images", "docs/_images", "docs/games", "docs/games/deep", "/elsewhere/img"])
-@pytest.mark.parametrize("docname", ["index", "games/katro", "games/a/b"])
-def test_an_images_address_is_its_folders_and_its_name(tmp_path, folder, docname):
-    from mancala_diagrams.sphinx.directives import MancalaDirective
-
-    srcdir = tmp_path / "docs"
-    folder = Path(folder) if Path(folder).is_absolute() else tmp_path / folder
-    env = SimpleNamespace(docname=docname, doc2path=lambda name: srcdir / f"{name}.md")
-    d = SimpleNamespace(env=env)
-    docdir = Path(env.doc2path(docname)).parent
-    for name in ("board-0123abcd.png", "board-ffff.png", "board-0123abcd.png"):
-        path = folder / name
-        expected = Path(os.path.relpath(path, docdir)).as_posix()    # the general path
-        assert MancalaDirective.image_uri(d, path) == expected
-    # another folder on the same directive is taken afresh
-    other = tmp_path / "other" / "board-1.png"
-    assert MancalaDirective.image_uri(d, other) == Path(os.path.relpath(other, docdir)).as_posix()
-
-
-BIB = """@misc{busser-katro,
-  author = {Jean-Marc Busser},
-  title = {Katro},
-  howpublished = {Jeux du monde},
-  url = {https://example.org/katro.htm},
-}
-@book{devoogt-1998,
-  author = {Alexander J. de Voogt and Someone Else},
-  title = {A book},
-  year = {1998},
-}
-"""
-
-
-def _bib_env(tmp_path, bibdata):
-    from sphinx.errors import ExtensionError
-
-    def get_domain(name):
-        if bibdata is None:
-            raise ExtensionError("no domain")
-        return SimpleNamespace(data={"bibdata": bibdata})
-    return SimpleNamespace(srcdir=str(tmp_path), config=SimpleNamespace(bibtex_bibfiles=["refs.bib"]),
-                           get_domain=get_domain)
-
-
-def test_the_bibliography_sphinxcontrib_bibtex_parsed_gives_the_same_credits(tmp_path):
-    from sphinxcontrib.bibtex.bibfile import parse_bibdata
-
-    from mancala_diagrams.sphinx import directives
-
-    bib = tmp_path / "refs.bib"
-    bib.write_text(BIB, encoding="utf-8")
-    for real in (ROOT / "docs" / "references.bib", bib):
-        data = parse_bibdata([real.resolve()], "utf-8-sig")
-        directives._BIBLIOGRAPHY.clear()
-        env = _bib_env(real.parent, data)
-        env.config.bibtex_bibfiles = [real.name]
-        assert directives._parsed_by_bibtex(env, real, real.stat().st_mtime) is not None
-        from_domain = directives.bibliography_entries(env)
-        directives._BIBLIOGRAPHY.clear()
-        alone = _bib_env(real.parent, None)      # no sphinxcontrib-bibtex: the file is parsed
-        alone.config.bibtex_bibfiles = [real.name]
-        parsed = directives.bibliography_entries(alone)
-        assert from_domain == parsed and from_domain
-    assert parsed["busser-katro"] == {"url": "https://example.org/katro.htm", "site": "Jeux du monde",
-                                      "author": "Jean-Marc Busser"}
-    assert parsed["devoogt-1998"]["author"] == "Alexander de Voogt"     # first author, no middle names
-    # a file changed since sphinxcontrib-bibtex parsed it is parsed again
-    stale = parse_bibdata([bib.resolve()], "utf-8-sig")
-    bib.write_text(BIB.replace("Jeux du monde", "Autre site"), encoding="utf-8")
-    os.utime(bib, (1, 1))
-    directives._BIBLIOGRAPHY.clear()
-    env = _bib_env(tmp_path, stale)
-    assert directives._parsed_by_bibtex(env, bib, bib.stat().st_mtime) is None
-    assert directives.bibliography_entries(env)["busser-katro"]["site"] == "Autre site"
-    directives._BIBLIOGRAPHY.clear()

@@ -2,14 +2,12 @@
 (tests/roots/test-mancala) that uses every directive, in English and French."""
 from __future__ import annotations
 
-import inspect
 import re
 import shutil
 from html import unescape
 from pathlib import Path
 
 import pytest
-from docutils import nodes
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -36,19 +34,11 @@ def build(make_app, srcdir, tmp_path, buildername="html", parallel=0, **conf):
     return app
 
 
-def resolved_doctree(app, docname: str):
-    """The page's doctree as the HTML builder resolves it: Sphinx 9 asks for the
-    build's tags (without them it warns that Sphinx 11 will require them),
-    Sphinx 8 has no such argument."""
-    resolve = app.env.get_and_resolve_doctree
-    if "tags" in inspect.signature(resolve).parameters:
-        return resolve(docname, app.builder, tags=app.tags)
-    return resolve(docname, app.builder)
-
-
 def figures(html: str) -> list[dict]:
     out = []
-    for m in re.finditer(r'<figure class="([^"]*)"(?: id="([^"]*)")?>(.*?)</figure>', html, re.S):
+    # (between the class and the id: the data attributes of a figure, data-position ...)
+    for m in re.finditer(r'<figure class="([^"]*)"(?: data-[\w-]+="[^"]*")*(?: id="([^"]*)")?>(.*?)</figure>',
+                         html, re.S):
         body = m.group(3)
         caption = re.search(r'<span class="caption-text">(.*?)</span>', body, re.S)
         out.append({
@@ -169,114 +159,6 @@ def test_gettext_leaves_generated_words_out(make_app, project, tmp_path):
     assert "South takes" not in pot and "A board of" not in pot
 
 
-def test_worked_example_figures_stay_data_until_the_page_is_resolved(make_app, project, tmp_path):
-    from docutils import nodes
-    from mancala_diagrams.sphinx.directives import mancala_figure
-    app = build(make_app, project, tmp_path)
-    # as read and stored: one light node per step, no docutils figure for the steps yet
-    stored = app.env.get_doctree("index")
-    light = {n["ids"][0]: n for n in stored.findall(mancala_figure)}
-    assert {f"katro-{n:02d}" for n in range(6, 11)} <= set(light)
-    assert not [f for f in stored.findall(nodes.figure) if f["ids"] and f["ids"][0] in light]
-    assert light["katro-07"]["caption"] == "katro-07. South takes the 3 seeds of a1 in hand."
-    # as resolved for HTML: still data (the HTML translator writes them), their
-    # caption's words as their one child for the search index
-    resolved = resolved_doctree(app, "index")
-    kept = {n["ids"][0]: n for n in resolved.findall(mancala_figure)}
-    assert set(kept) == set(light)
-    assert kept["katro-07"].astext() == "katro-07. South takes the 3 seeds of a1 in hand."
-    assert not [f for f in resolved.findall(nodes.figure) if f["ids"] and f["ids"][0] in light]
-
-
-def _html_of(app, doctree, node) -> str:
-    """What the build's HTML translator writes for *node* of *doctree*."""
-    doctree.settings = app.builder.docsettings
-    app.builder.imgpath = "_images"
-    translator = app.builder.create_translator(doctree, app.builder)
-    start = len(translator.body)
-    node.walkabout(translator)
-    return "".join(translator.body[start:])
-
-
-def _words_of(app, doctree) -> list:
-    from sphinx.search import WordCollector
-    collector = WordCollector(doctree, app.builder.indexer.lang)
-    doctree.walk(collector)
-    return sorted(collector.found_words)
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_figure_is_written_as_sphinx_writes_the_figure_it_stands_for(make_app, project, tmp_path, language):
-    """visit_figure_html writes, for each worked-example figure, the very HTML
-    Sphinx writes for the docutils figure that figure_node makes of it (the
-    general path, which every other builder takes), and the search index reads
-    the same words of both; captions and credits with quotes and characters
-    HTML escapes, a side-by-side erratum, lazy pictures."""
-    from mancala_diagrams.sphinx.directives import (expand_figures, lazy_images, mancala_figure,
-                                                    quote_figures)
-    app = build(make_app, project, tmp_path, language=language)
-
-    def read():     # the page as read and stored (a new copy each time), its captions made harder
-        doctree = app.env.get_doctree("index")
-        figures_read = list(doctree.findall(mancala_figure))
-        figures_read[0]["caption"] = 'katro-06. North\'s "rova" <b>&amp; co</b> -- a1...'
-        figures_read[1]["credit"] = ('Source: l\'auteur "X" & <Y>', "https://example.org/a?b=1&c=\"2\"")
-        figures_read[2]["credit"] = ("Source", "")
-        return doctree, figures_read
-
-    direct, figures_read = read()
-    general, _ = read()
-    assert len(figures_read) >= 6 and any(len(f["images"]) == 2 for f in figures_read)
-    quote_figures(direct)
-    lazy_images(direct)
-    expand_figures(general, html=True)
-    lazy_images(general)
-    written = [_html_of(app, direct, n) for n in direct.findall(mancala_figure)]
-    expected = [_html_of(app, general, n) for n in general.findall(nodes.figure)
-                if n["ids"] and n["ids"][0] in {f["ids"][0] for f in figures_read}]
-    assert len(written) == len(expected) == len(figures_read)
-    for mine, sphinx_s in zip(written, expected):
-        assert mine == sphinx_s
-    assert 'loading="lazy"' in "".join(written) and "&lt;b&gt;" in written[0] and "&amp;c=" in written[1]
-    assert _words_of(app, direct) == _words_of(app, general)
-
-
-def test_other_builders_get_the_figures_when_the_page_is_read(make_app, project, tmp_path):
-    app = build(make_app, project, tmp_path, buildername="text")
-    text = (app.outdir / "index.txt").read_text(encoding="utf-8")
-    assert "katro-07. South takes the 3 seeds of a1 in hand." in text
-    # Sphinx's image collector saw the pictures (a LaTeX or EPUB build copies them from its list)
-    drawn = {Path(p).name for p in app.env.images}
-    assert drawn and drawn <= {p.name for p in (tmp_path / "images").iterdir()}
-
-
-QUOTED = "North's \"rova\" (the two holes)"
-
-
-@pytest.mark.parametrize("language, conf, curly", [
-    ("en", {}, True),
-    ("fr", {}, True),
-    ("en", {"smartquotes": False}, False),
-    ("en", {"smartquotes_excludes": {"builders": ["html"]}}, False),
-])
-def test_a_generated_caption_gets_the_quotes_of_the_page_text(make_app, project, tmp_path, language, conf,
-                                                             curly):
-    from docutils import nodes
-    from mancala_diagrams.sphinx.directives import _CaptionQuotes
-    page = project / "index.md"
-    page.write_text(page.read_text(encoding="utf-8") + f"\n{QUOTED}\n", encoding="utf-8")
-    app = build(make_app, project, tmp_path, language=language, **conf)
-    doctree = resolved_doctree(app, "index")
-    # the same words as page text, given their quotes by Sphinx's SmartQuotes transform
-    prose = next(p.astext() for p in doctree.findall(nodes.paragraph) if p.astext().startswith("North"))
-    caption = nodes.caption("", QUOTED)
-    _CaptionQuotes(doctree).educate(caption)
-    assert caption.astext() == prose
-    assert (caption.astext() != QUOTED) is curly
-    if language == "en" and curly:
-        assert caption.astext() == "North’s “rova” (the two holes)"
-
-
 ERRATUM_AND_DEPARTURE = """\
 example: {name}
 rules: katro-4c
@@ -353,46 +235,45 @@ def test_errata_page_and_departure_note(make_app, tmp_path, monkeypatch):
         assert "d1" in unescape(fig["images"][0][0])          # the differing hole, named in the alt text
 
 
-def test_one_verification_per_build_for_the_errata_and_verification_pages(make_app, project, tmp_path,
-                                                                          monkeypatch):
-    """The errata page and the verification page of one build share one
-    verification of the project (its rows, and the hash of every file it
-    reads, are taken once), and both pages still show it."""
-    from mancala_diagrams.files import verify
-    calls = []
-    real = verify._inputs_digest
-
-    def counted(verifier):
-        calls.append(verifier)
-        return real(verifier)
-    monkeypatch.setattr(verify, "_inputs_digest", counted)
+def test_one_view_per_build_for_the_errata_and_verification_pages(make_app, project, tmp_path, monkeypatch):
+    """The errata page and the verification page of one build share one view
+    of the project (every example loaded, verified and drawn once; the digest
+    of every file it reads taken once), and both pages still show it; the
+    French build reads it back."""
+    from mancala_diagrams.view import cache, project as project_module
+    made, digested = [], []
+    real_make, real_digests = project_module.make_view, cache.digests
+    monkeypatch.setattr(project_module, "make_view", lambda *a: made.append(a) or real_make(*a))
+    monkeypatch.setattr(project_module, "digests", lambda *a: digested.append(a) or real_digests(*a))
     app = build(make_app, project, tmp_path)
-    assert len(calls) == 1
+    assert len(made) == 1
+    assert len(digested) == 2       # when the build starts, and again once the view is made, before it is kept
     errata = (app.outdir / "errata.html").read_text(encoding="utf-8")
     assert re.search(r'href="index.html#test-01"[^>]*>test-01</a>', errata)
     verification = (app.outdir / "verification.html").read_text(encoding="utf-8")
     assert 'href="index.html#katro-06"' in verification
+    build(make_app, project, tmp_path, language="fr")
+    assert len(made) == 1
 
 
-@pytest.mark.parametrize("action", ["qDe", "1", "2", "3", "qbBdDiew"])
-@pytest.mark.parametrize("language", ["en", "fr", "de"])
-def test_smartquotes_leaves_a_text_without_quotable_signs_as_it_is(action, language):
-    """quote_figures gives SmartQuotes only the captions with a sign it may change
-    (_QUOTABLE): any other text comes out of docutils' educate_tokens unchanged."""
-    import random
-    from docutils.utils import smartquotes
-    from mancala_diagrams.sphinx.directives import _QUOTABLE
-    rng = random.Random(f"{action}{language}")
-    alphabet = "ab19 .,;:!?-–—…’‘“”«»()[]/&;=#%*+<>|~^@$_\u00a0\u202féàçÉ\n"
-    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40))) for _ in range(3000)]
-    plain = [t for t in texts if not _QUOTABLE.search(t)]
-    assert len(plain) > 1000
-    for first, second in zip(plain[::2], plain[1::2]):     # two tokens: the second sees the first's end
-        out = list(smartquotes.educate_tokens([("plain", first), ("plain", second)], attr=action,
-                                              language=language))
-        assert out == [first, second]
-    # and a sign it changes is caught
-    for text in ('a "b"', "l'a1", "a -- b", "a...", "``a''", "a\\-b", "&quot;a&quot;"):
-        assert _QUOTABLE.search(text)
-        assert list(smartquotes.educate_tokens([("plain", text)], attr="qDe", language=language)) != [text] \
-            or text.startswith("&quot;")
+
+
+def test_a_figure_carries_what_a_player_starts_from_and_its_status(make_app, project, tmp_path):
+    """Each figure of a worked example says, as data attributes, the rules it is
+    played by, its position as a position text (the board drawn, with the seeds
+    in hand) and the verifier's status; a position has its text, a sowing order
+    neither."""
+    from mancala_diagrams.engine.position import Position
+    app = build(make_app, project, tmp_path)
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    tags = {m.group(2): dict(re.findall(r'(data-[\w-]+)="([^"]*)"', m.group(1)))
+            for m in re.finditer(r'<figure ([^>]*id="([^"]+)"[^>]*)>', html)}
+    step = tags["katro-07"]
+    assert step["data-rules"] == "katro-6" and step["data-status"] == "verified"
+    position = Position.from_text(unescape(step["data-position"]))
+    assert position.rows(empty=0) == [[2, 0, 5, 0, 4, 0], [4, 1, 0, 0, 4, 2], [2, 3, 0, 2, 2, 0], [0, 2, 4, 2, 3, 3]]
+    assert position.hand.seeds == 3 and position.geometry.name(position.hand.hole) == "a1"
+    assert tags["test-01"]["data-status"] == "mismatch"     # its id is no published diagram's
+    assert set(tags["one-position"]) == {"data-position"}
+    assert Position.from_text(unescape(tags["one-position"]["data-position"])).rows(empty=0)[0] == [2, 0, 5]
+    assert tags["a-track"] == {}

@@ -1,6 +1,7 @@
-"""What the Sphinx extension writes for the step-through viewer and for
-``make bench`` (built with ``sphinx.testing`` on tests/roots/test-mancala), the
-renderer's ``tray_room`` option, and the solutions page's dependency."""
+"""What the Sphinx extension writes for the step-through viewer (built with
+``sphinx.testing`` on tests/roots/test-mancala), what ``make bench`` changes of
+it (bench/patched_sphinx.py), the renderer's ``tray_room`` option, and the
+solutions page's dependency."""
 from __future__ import annotations
 
 import io
@@ -74,20 +75,25 @@ def test_every_step_image_of_an_example_has_the_same_size(make_app, project, tmp
     assert len(set(sizes.values())) == 1, sizes
 
 
-def test_plain_flag_replaces_the_drawings_with_a_paragraph(make_app, project, tmp_path):
-    app = build(make_app, project, tmp_path, mancala_plain=True)
-    html = (app.outdir / "index.html").read_text(encoding="utf-8")
-    assert "<img" not in html
-    assert "[mancala-example examples/test-empty-hole.yaml]" in html
-    assert not (tmp_path / "images").exists() or not list((tmp_path / "images").glob("*.png"))
+def patched_sphinx(options, srcdir, out, images):
+    """bench/patched_sphinx.py in a process of its own (it replaces the directives' run)."""
+    bench = Path(__file__).resolve().parent.parent / "bench" / "patched_sphinx.py"
+    return subprocess.run([sys.executable, str(bench), *options, "-q", "-b", "html",
+                           "-D", f"mancala_image_cache={images}", "-d", str(out / "doctrees"),
+                           str(srcdir), str(out / "html")], capture_output=True, text=True, timeout=300)
 
 
 def given_content(mode, record, srcdir, out, images):
-    """bench/given_content.py in a process of its own (it replaces the directives' run)."""
-    bench = Path(__file__).resolve().parent.parent / "bench" / "given_content.py"
-    return subprocess.run([sys.executable, str(bench), mode, str(record), "-q", "-b", "html",
-                           "-D", f"mancala_image_cache={images}", "-d", str(out / "doctrees"),
-                           str(srcdir), str(out / "html")], capture_output=True, text=True, timeout=300)
+    return patched_sphinx([f"--{mode}", str(record)], srcdir, out, images)
+
+
+def test_the_benchs_plain_build_replaces_the_drawings_with_a_paragraph(project, tmp_path):
+    made = patched_sphinx(["--plain"], project, tmp_path / "plain", tmp_path / "images")
+    assert made.returncode == 0, made.stderr
+    html = (tmp_path / "plain" / "html" / "index.html").read_text(encoding="utf-8")
+    assert "<img" not in html
+    assert "[mancala-example examples/test-empty-hole.yaml]" in html
+    assert not (tmp_path / "images").exists() or not list((tmp_path / "images").glob("*.png"))
 
 
 def test_bench_replay_of_the_recorded_directives_makes_the_same_pages(project, tmp_path):
@@ -137,6 +143,19 @@ def test_the_bench_logs_each_image_drawn_once(project, tmp_path):
     again = drawing_log(log, project, tmp_path / "again", images)   # everything cached: nothing drawn
     assert again.returncode == 0, again.stderr
     assert not log.exists()
+
+
+def test_the_benchs_render_log_names_each_image_drawn_once(project, tmp_path):
+    log = tmp_path / "render.log"
+    made = patched_sphinx(["--render-log", str(log)], project, tmp_path / "first", tmp_path / "images")
+    assert made.returncode == 0, made.stderr
+    keys = [line.split("\t")[0] for line in log.read_text().splitlines()]
+    assert keys and len(keys) == len(set(keys))
+    assert sorted(f"board-{key}.png" for key in keys) == sorted(p.name for p in (tmp_path / "images").glob("board-*.png"))
+    log.unlink()
+    again = patched_sphinx(["--render-log", str(log)], project, tmp_path / "again", tmp_path / "images")
+    assert again.returncode == 0, again.stderr
+    assert not log.exists()         # everything found in the image folder: nothing drawn
 
 
 def test_tray_room_keeps_the_size_of_a_board_with_a_hand():

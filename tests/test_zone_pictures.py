@@ -79,8 +79,9 @@ SIGN_OF = {"sow-right": "→", "sow-left": "←", "sow-choice": "?"}
 def test_the_arrows_drawn_are_the_ones_the_example_transcribes(columns):
     """The arrows come from the rules (the tsibongy and their zones); the
     example's board is the page's arrows copied by hand: they must agree."""
-    from mancala_diagrams.files.examples import ExampleLoader, tsibongy_arrows
+    from mancala_diagrams.files.examples import ExampleLoader
     from mancala_diagrams.files.loader import RulesLibrary
+    from mancala_diagrams.view.figures import tsibongy_arrows
     ex = ExampleLoader(RulesLibrary(ROOT / "rules")).load(
         ROOT / "sources" / "katra-fandatsaka" / f"katra-fandatsaka-tsibongy-rule-{columns}.yaml")
     g = ex.rules.geometry

@@ -11,18 +11,17 @@ from ..errors import MancalaError
 
 
 def _print_row(r, out):
+    """One row of the verification (:class:`~mancala_diagrams.view.rows.Row`), and its differences."""
     from ..files.verify import LABELS
-    status = r["status"]
-    if r.get("kind") == "picture":
-        status = "verified (picture)"
-    label = r["diagram"] or (f"check {r['check']}" if r.get("check") else "-")
-    where = (r.get("example") or f"page {r.get('page')}") + (f" ({r['at']})" if r.get("at") else "")
+    status = "verified (picture)" if r.kind == "picture" else r.status
+    label = r.diagram or (f"check {r.check}" if r.check else "-")
+    where = (r.example or f"page {r.page}") + (f" ({r.at})" if r.at else "")
     print(f"{label:22} {status:9} {where}", file=out)
-    if status not in ("verified",) and r.get("reason"):
-        print(f"{'':22} {r['reason']}", file=out)
-    left, right = r.get("compared") or ("published", "replay")
+    if status not in ("verified",) and r.reason:
+        print(f"{'':22} {r.reason}", file=out)
+    left, right = r.compared or ("published", "replay")
     shown = lambda v: "." if v is None else v
-    for d in r.get("diff", []) or []:
+    for d in r.diff or ():
         where = d.get("hole") or "board size"     # a difference of size has no hole
         print(f"{'':24}{where}: {LABELS.get(left, left)} {shown(d.get(left))}, "
               f"{LABELS.get(right, right)} {shown(d.get(right))}", file=out)
@@ -31,40 +30,41 @@ def _print_row(r, out):
 def _summary(rows, timing="") -> str:
     """'12 diagrams and 2 checks checked in 0.1 s: 13 verified, 1 mismatch'."""
     counts = {}
-    rows = [r for r in rows if r["status"] != "missing"]      # told apart, after the summary
+    rows = [r for r in rows if r.status != "missing"]      # told apart, after the summary
     for r in rows:
-        counts[r["status"]] = counts.get(r["status"], 0) + 1
-    checks = sum(1 for r in rows if r.get("check"))
+        counts[r.status] = counts.get(r.status, 0) + 1
+    checks = sum(1 for r in rows if r.check)
     what = f"{len(rows) - checks} diagrams" + (f" and {checks} checks" if checks else "")
     return f"{what} checked{timing}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
 
 
 def cmd_verify(args) -> int:
-    from ..files.verify import Verifier, ok
     from ..files.content import check_content
+    from ..files.verify import Verifier
+    from ..view.rows import ok, rows_of
     start = time.perf_counter()
     v = Verifier()
-    rows = v.verify(args.paths or None, coverage=not args.paths)
+    rows = rows_of(v.verify(args.paths or None, coverage=not args.paths))
     elapsed = time.perf_counter() - start
     content = check_content(v.root)
     if not rows:
         raise MancalaError("verify: nothing to verify (no example, no diagram)",
                            expected="example files under sources/, or the files to verify")
     if args.json:
-        json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
+        json.dump([r.to_json() for r in rows], sys.stdout, indent=1, ensure_ascii=False)
         print()
     else:
         for r in rows:
-            if r["status"] == "missing" and r["page"] in content.unstarted:
+            if r.status == "missing" and r.page in content.unstarted:
                 continue        # its page is one note below
-            if not args.quiet or r["status"] not in ("verified", "generated"):
+            if not args.quiet or r.status not in ("verified", "generated"):
                 _print_row(r, sys.stdout)
         print(_summary(rows, f" in {elapsed:.2f} s"))
-        missing = [r for r in rows if r["status"] == "missing" and r["page"] not in content.unstarted]
+        missing = [r for r in rows if r.status == "missing" and r.page not in content.unstarted]
         if missing:
             pages = {}
             for r in missing:
-                pages[r["page"]] = pages.get(r["page"], 0) + 1
+                pages[r.page] = pages.get(r.page, 0) + 1
             print(f"{len(missing)} published diagrams no example accounts for ("
                   + ", ".join(f"{p}: {n}" for p, n in sorted(pages.items())) + ")"
                   + ("" if args.strict else "; --strict makes this a failure"))
@@ -115,7 +115,8 @@ def cmd_check(args) -> int:
     their bases, example files replayed and compared; one failing file does not
     stop the others from being checked."""
     from pathlib import Path
-    from ..files.verify import Verifier, ok
+    from ..files.verify import Verifier
+    from ..view.rows import ok, rows_of
     paths = []
     for p in args.paths:
         p = Path(p)
@@ -140,7 +141,7 @@ def cmd_check(args) -> int:
             examples.append(p)
     if examples:
         v = Verifier(args.root)
-        rows = v.verify(examples)
+        rows = rows_of(v.verify(examples))
         for r in rows:
             _print_row(r, sys.stdout)
         print(_summary(rows))

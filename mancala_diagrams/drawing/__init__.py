@@ -8,8 +8,7 @@ pictures together from pieces it keeps (an optional accelerator) and
 words, in the build's language, with the sentences of the gettext catalogs
 ``locales/<lang>/LC_MESSAGES/captions.po`` that :mod:`.catalog` reads (Babel),
 each building block's events by that block's telling (:mod:`.tellings`);
-:mod:`.images` keeps the drawn boards as files named by their content and says
-what a step highlights.
+:mod:`.images` keeps the drawn boards as files named by their content.
 
 May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.atomic`,
 :mod:`mancala_diagrams.engine`, Pillow and Babel; never the file formats, the solver, Sphinx or the CLI.

@@ -627,7 +627,7 @@ def sentence(text: str) -> str:
 
 def describe_erratum(record: dict, lang: str) -> str:
     """The evidence of an erratum in words (a record of
-    :func:`mancala_diagrams.files.errata.errata`): which holes differ, the
+    :func:`mancala_diagrams.view.figures.erratum_evidence`): which holes differ, the
     declared reason, any further evidence, and the command that re-runs it."""
     w = words(lang)
     diff = [d for d in record["diff"] if d.get("hole")]
@@ -653,7 +653,7 @@ def describe_step(example, step, lang: str) -> str:
     told from the replay, else the example's caption or title; then the rules
     the page sets aside in that step (departures).  *example* and *step* have
     the fields of :class:`mancala_diagrams.files.examples.Example` and
-    :class:`mancala_diagrams.files.steps.Step`."""
+    :class:`mancala_diagrams.view.steps.Step`."""
     events = step.events
     if step.diagram.caption:
         text = in_language(step.diagram.caption, lang)

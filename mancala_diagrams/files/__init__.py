@@ -5,11 +5,10 @@
 Schemas generated from those tables, and validation by jsonschema),
 :mod:`.schema_fast` (the same validation, quicker with jsonschema-rs: an
 optional accelerator), :mod:`.loader` (rules files),
-:mod:`.examples` (example files and their replay), :mod:`.steps` (an
-example's steps as a page shows them), :mod:`.verify` (published
+:mod:`.examples` (example files and their replay), :mod:`.verify` (published
 diagrams against the replay), :mod:`.project` (where the project's folders
-are), :mod:`.scaffold` (the ``new`` command's starting files),
-:mod:`.blockdocs` (the generated building-blocks page) and :mod:`.memo`.
+are), :mod:`.scaffold` (the ``new`` command's starting files) and
+:mod:`.blockdocs` (the generated building-blocks page).
 
 May import: :mod:`mancala_diagrams.errors`, :mod:`mancala_diagrams.atomic`, :mod:`mancala_diagrams.engine`,
 PyYAML, jsonschema and jsonschema-rs; never the drawing, the solver, Sphinx or the CLI.

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..engine.geometry import PLAYERS
 from ..engine.notation import turn_text
-from ..engine.search import Bound, Result, search
+from ..engine.search import Bound, search
 from .examples import Diagram, Example, Line, Replay, find_anchor
 
 DEFAULT_POSITIONS = 1_000_000
@@ -93,19 +93,6 @@ def flat(rows) -> tuple:
     return tuple(v or 0 for row in rows for v in row)
 
 
-_cache = {}
-
-
-def run_search(rules, start: SearchStart, target, bound: Bound) -> Result:
-    """search() from *start*, remembered for this process (the site build and
-    the verifier ask the same question)."""
-    key = (rules.name, id(rules), start.position, start.first_turn, tuple(target), bound)
-    found = _cache.get(key)
-    if found is None or found[0] is not rules:
-        found = _cache[key] = (rules, search(rules, start.position, target, bound, first_turn=start.first_turn))
-    return found[1]
-
-
 def describe_moves(moves, geometry, first_turn) -> str:
     """'turn 3: a1 clockwise, tsibongy left; turn 4: ...' (each turn in the
     move notation, :mod:`..engine.notation`)."""
@@ -134,7 +121,7 @@ def search_problem(example, line, rep, d):
     if len(target) != len(start.position.cells):    # no board of the game can be that one
         return (f"declared erratum, but the published board has {len(target)} holes and the game's board "
                 f"{len(start.position.cells)}: there is nothing to search for"), {}
-    result = run_search(rules, start, target, bound)
+    result = search(rules, start.position, target, bound, first_turn=start.first_turn)
     where = f"from {start.description}, {bound.describe()}"
     if result.found is not None:
         h = result.found

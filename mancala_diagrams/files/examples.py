@@ -40,7 +40,6 @@ from .formats import (KINDS, CLAIMS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
                       DEPARTURE_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_FROM_KEYS, LINE_KEYS, EXAMPLE_KEYS)
 from ..errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, PositionError
 from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
-from . import memo
 from .loader import RulesLibrary, check_seed_total, parse_board_rows, whole_number
 from ..limits import MAX_MOVES, MAX_SEEDS
 from .project import known_pages, published_diagrams, published_dir
@@ -131,19 +130,13 @@ class Example:
     start_from: dict | None = None  # start: {from: ID}: {'id', 'rows', 'origin', 'board' (given beside), 'line'}
     drafted: int | None = None      # the line of ``drafted: true``: written by draft, not reviewed yet
 
+    #: :func:`replay_line`'s memory (an example the loader made, which nobody
+    #: changes: each line is replayed once, whoever asks); None: not kept
+    replays: dict | None = field(default=None, repr=False, compare=False)
+
     @property
     def diagrams(self):
         return [d for ln in self.lines for d in ln.diagrams]
-
-    def __getstate__(self):
-        """Pickled (the site build's steps cache) without :func:`replay_line`'s
-        memory: it is keyed by the lines' ids, which mean nothing in the process
-        that reads the pickle back, and one endless turn's replay weighs a
-        megabyte."""
-        state = dict(self.__dict__)
-        if "_replays" in state:
-            state["_replays"] = {}
-        return state
 
 
 def _err(msg, file, loc, **kw):
@@ -313,13 +306,6 @@ class ExampleLoader:
         outside = confined(path, self.library.directory.parent / "sources")
         if outside is not None:
             raise outside
-        # the same file, unchanged, loaded before in this process (by the drawing
-        # directive, then by the verifier): the same Example (see memo.py)
-        k = memo.key(file, self.library.directory)
-        digest = memo.file_digest(path)         # before parsing: a later change makes it differ
-        cached = memo.get(k, self.library, digest)
-        if cached is not None:
-            return cached
         data = load_yaml_file(path)
         try:
             example = self._load(path, file, data)
@@ -329,12 +315,7 @@ class ExampleLoader:
             validate(data, "example", file, ExampleError)
             raise
         validate(data, "example", file, ExampleError)
-        example._replays = {}                   # replay_line's memory for this example
-        lib = self.library
-        if example.start_from is not None:      # its board comes from another file: not kept
-            return example
-        memo.put(k, digest, [(lib.path(n), n, lib.digests.get(n)) for n in lib.lineage(example.rules.name)],
-                 example)
+        example.replays = {}
         return example
 
     def _load(self, path, file, data) -> Example:
@@ -874,7 +855,7 @@ class Replay:
 def replay_line(example: Example, line: Line) -> Replay:
     """The replay of *line*.  For an example the loader made (which nobody
     changes), it is computed once and shared by every caller."""
-    replays = getattr(example, "_replays", None)
+    replays = example.replays
     if replays is None:
         return _replay_line(example, line)
     kept = replays.get(id(line))
@@ -979,56 +960,3 @@ def _play_departure(rules, pos, decisions, n, events, departure, departures, exa
 
 def replay(example: Example) -> list[Replay]:
     return [replay_line(example, ln) for ln in example.lines]
-
-
-def special_holes_grid(example: Example):
-    """The marks a ``special-holes`` example's diagram should show: the holes
-    of each role the legend names (``rova.south``, ``tsibongy``,
-    ``zone-left.south, tsibongy-left.south`` ...), in that role's colour."""
-    from .marks import expected_marks, static_roles
-    rules = example.rules
-    grid, _ = expected_marks(example.legend or {}, static_roles(rules, example.start), rules.geometry)
-    return grid
-
-
-def tsibongy_arrows(example: Example) -> dict:
-    """The arrows of a picture of the tsibongy rule, as drawing roles
-    (``sow-right``, ``sow-left``, ``sow-choice`` -> holes), for the players
-    the example's legend names: each of the player's tsibongy points the way
-    its seeds are sown (towards the centre), each hole of the opponent's inner
-    row the way the seeds captured there are sown (from the tsibongy of its
-    zone), and a hole whose captures leave the player the choice carries a
-    question mark.  Ways are as the picture shows them, left or right on the
-    screen.  Empty for rules without the tsibongy rule."""
-    from .marks import static_roles
-    rules = example.rules
-    g = rules.geometry
-    roles = static_roles(rules, example.start)
-    named = " ".join(str(v) for v in (example.legend or {}).values())
-    out = {"sow-right": set(), "sow-left": set(), "sow-choice": set()}
-    for player in g.players:
-        if f".{player}" not in named or g.solo:
-            continue
-        for side, (end, next_) in (("left", (0, 1)), ("right", (g.columns - 1, g.columns - 2))):
-            tsibongy, toward = g.hole(player, 0, end), g.hole(player, 0, next_)
-            way = "sow-right" if toward % g.columns > tsibongy % g.columns else "sow-left"
-            zone = roles.get(f"zone-{side}.{player}", set())
-            if zone:
-                out[way].add(tsibongy)
-                out[way].update(zone)
-        out["sow-choice"].update(roles.get(f"zone-choice.{player}", set()))
-    return {role: holes for role, holes in out.items() if holes}
-
-
-def track_grid(example: Example):
-    """The numbered sowing order the rules give for a ``track`` example."""
-    g = example.rules.geometry
-    t = example.track
-    grid = [[None] * g.columns for _ in range(g.rows)]
-    hole, direction = t["from"], t["direction"]
-    n = len(g.track(t["player"]))
-    for i in range(min(n, t.get("count") or n)):
-        r, c = divmod(hole, g.columns)
-        grid[r][c] = t["numbering"] + i
-        hole, direction = g.advance(t["player"], hole, direction)
-    return grid

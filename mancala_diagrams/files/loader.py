@@ -16,7 +16,6 @@ from .formats import BOARD_KEYS, RULES_KEYS, RULES_START_KEYS as START_KEYS
 from ..engine.geometry import NORTH, SOUTH, Geometry
 from ..engine.mechanics import BLOCKS
 from ..errors import closest_hint
-from .memo import file_digest
 from ..engine.rules import Rules
 from .schema import describe_value
 from .schema_fast import validate
@@ -125,7 +124,6 @@ class RulesLibrary:
         self._raw: dict[str, LocDict] = {}
         self._rules: dict[str, Rules] = {}
         self._validated: set = set()
-        self.digests: dict = {}     # name -> hash of the file as read (see memo.py)
         self._paths: dict = {}      # name -> path (asked for at every merge and message)
 
     def names(self):
@@ -153,7 +151,6 @@ class RulesLibrary:
             outside = confined(path, self.directory)
             if outside is not None:
                 raise outside
-            digest = file_digest(path)      # before parsing: a later change makes it differ
             data = load_yaml_file(path, allow_todo=self.allow_todo)   # a loop, a dangling link, a pipe ... is named here
             _require_mapping(data, "a rules file", str(path), (1, 1))
             _check_keys(data, RULES_KEYS, "a rules file", str(path))
@@ -162,7 +159,6 @@ class RulesLibrary:
                 raise RulesError(f"the file says rules: {data.get('rules')!r}", file=str(path), line=line,
                                  column=col, expected=f"rules: {name} (the file name)")
             self._raw[name] = data
-            self.digests[name] = digest
         return self._raw[name]
 
     def _bases(self, name):

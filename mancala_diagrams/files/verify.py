@@ -10,14 +10,13 @@ transcription that differs from ``../shared/published``).
 """
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from ..errors import MancalaError
 from ..engine.position import Position
 from .content import not_reviewed
 from .evidence import evidence_problem
-from .examples import ExampleLoader, grid_size, replay_line, shared_turns, special_holes_grid, track_grid
+from .examples import Example, ExampleLoader, grid_size, replay_line, shared_turns
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
 from .project import example_paths, find_root, published_diagrams, published_dir
@@ -74,11 +73,19 @@ class Verifier:
             return str(path)
 
     def check_file(self, path) -> list[dict]:
-        rows = []
         try:
             example = self.loader.load(path)
         except MancalaError as exc:
-            return [{"diagram": None, "status": "error", "example": self.rel(path), "reason": str(exc)}]
+            return [self.load_error(path, exc)]
+        return self.check_example(example, path)
+
+    def load_error(self, path, exc: MancalaError) -> dict:
+        """The row of an example file that cannot be loaded."""
+        return {"example": self.rel(path), "diagram": None, "status": "error", "reason": str(exc)}
+
+    def check_example(self, example: Example, path) -> list[dict]:
+        """The rows of *example*, loaded from *path*."""
+        rows = []
         base = {"example": self.rel(path)}
         gen = {"generated": example.generated}
         g = example.rules.geometry
@@ -92,11 +99,11 @@ class Verifier:
                 rows.append(self.judge(d, start.rows(), base, exact=False, roles=roles, legend=example.legend,
                                        geometry=g, **gen))
         elif example.kind == "special-holes":
-            expected = special_holes_grid(example)
+            expected = expected_special_holes(example)
             for d in example.diagrams:
                 rows.append(self.judge_marks(d, expected, base))
         elif example.kind == "track":
-            expected = track_grid(example)
+            expected = expected_track(example)
             for d in example.diagrams:
                 rows.append(self.judge(d, expected, base, exact=True, visible_only=True, **gen))
         else:
@@ -107,7 +114,7 @@ class Verifier:
                     if ev is None:
                         reason = (f"the replay stops before {d.at!r}: {rep.error}" if rep.error
                                   else f"the replay has no event {d.at!r}")
-                        rows.append({**base, "diagram": d.id, "status": "mismatch", "at": d.at,
+                        rows.append({**base, "diagram": d.id, "at": d.at, "status": "mismatch",
                                      "reason": reason})
                         continue
                     index = next(i for i, e in enumerate(rep.events) if e is ev)
@@ -344,7 +351,7 @@ class Verifier:
         if self.published is None:
             return []
         seen = {r.get("diagram") for r in rows}
-        return [{"diagram": did, "status": "missing", "page": pub["page"], "example": None,
+        return [{"example": None, "diagram": did, "status": "missing", "page": pub["page"],
                  "reason": "no example accounts for this published diagram"}
                 for did, pub in self.published.items() if did not in seen]
 
@@ -368,66 +375,24 @@ class _GridNames:
         return f"{'abcdefghijklmnopqrstuvwxyz'[c]}{self.rows - r}"
 
 
-def verify_all(root=None, paths=None, cache_dir=None, coverage=False) -> list[dict]:
-    """Every row of the verification.  With *cache_dir* (the site build's
-    image folder, shared by the builds of the two languages) the rows of a
-    whole-project verification are kept in a file there and reused by the
-    next build whose inputs are byte for byte the same (see
-    :func:`_inputs_digest`): the French build does not replay again what the
-    English one just replayed.  With *coverage* (a whole-project verification
-    only), a row ``missing`` for each published diagram no example accounts
-    for, as ``mancala-diagrams verify`` gives: the kept rows are those without
-    them (:meth:`Verifier.uncovered` adds them), so that the verification page
-    and the errata page of one build share one verification."""
-    if paths or cache_dir is None:
-        return Verifier(root).verify(paths, coverage=coverage and not paths)
-    import json
-    v = Verifier(root)
-    digest = _inputs_digest(v)
-    cache = Path(cache_dir) / f"verify-{digest}.json"
-    try:
-        rows = json.loads(cache.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        rows = None
-    if rows is not None:
-        return rows + v.uncovered(rows) if coverage else rows
-    rows = v.verify()
-    try:
-        text = json.dumps(rows, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return rows + v.uncovered(rows) if coverage else rows  # a row that is not plain data: not kept
-    from ..atomic import write_atomically
-    try:
-        write_atomically(cache, text.encode("utf-8"))
-    except OSError:
-        pass    # not kept: the next build verifies again
-    rows = json.loads(text)
-    return rows + v.uncovered(rows) if coverage else rows
+def expected_special_holes(example: Example):
+    """The marks a ``special-holes`` example's diagram should show: the holes
+    of each role the legend names (``rova.south``, ``tsibongy``,
+    ``zone-left.south, tsibongy-left.south`` ...), in that role's colour."""
+    rules = example.rules
+    grid, _ = expected_marks(example.legend or {}, static_roles(rules, example.start), rules.geometry)
+    return grid
 
 
-def _inputs_digest(v: Verifier) -> str:
-    """A hash of everything a whole-project verification reads: every example
-    and rules file, every published transcription, and the package's own
-    source files and the versions of Python and of the libraries it parses
-    and validates with (a change to the code changes the answer too).  Names
-    and bytes are hashed, not modification times."""
-    import hashlib
-    from . import memo
-    h = hashlib.blake2b(digest_size=16)
-    pub = published_dir(v.root)
-    groups = [("sources", example_paths(v.root)), ("rules", sorted((v.root / "rules").rglob("*.yaml"))),
-              ("published", sorted(Path(pub).glob("*")) if pub else [])]
-    h.update(memo.code_digest())
-    for label, files in groups:
-        h.update(label.encode() + b"\0")
-        for f in files:
-            if f.is_file():
-                h.update(str(f).encode() + b"\0" + f.read_bytes() + b"\0")
-    return h.hexdigest()
-
-
-def ok(rows, strict=False) -> bool:
-    """Whether every row passed (a published diagram no example accounts for,
-    status ``missing``, fails only when *strict*)."""
-    return all(r["status"] in ("verified", "erratum", "generated") or (r["status"] == "missing" and not strict)
-               for r in rows)
+def expected_track(example: Example):
+    """The numbered sowing order the rules give for a ``track`` example."""
+    g = example.rules.geometry
+    t = example.track
+    grid = [[None] * g.columns for _ in range(g.rows)]
+    hole, direction = t["from"], t["direction"]
+    n = len(g.track(t["player"]))
+    for i in range(min(n, t.get("count") or n)):
+        r, c = divmod(hole, g.columns)
+        grid[r][c] = t["numbering"] + i
+        hole, direction = g.advance(t["player"], hole, direction)
+    return grid

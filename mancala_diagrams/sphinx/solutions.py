@@ -159,7 +159,7 @@ def setup(app):  # pragma: no cover - exercised by the site build
             return para
 
         def run(self):
-            from .directives import lang_of, project_file
+            from .state import lang_of, project_file
             try:
                 path = project_file(self.env, self.arguments[0])
             except MancalaError as exc:

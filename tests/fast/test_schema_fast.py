@@ -180,13 +180,13 @@ def test_verifying_the_valid_project_does_not_import_jsonschema():
     script = textwrap.dedent(f"""
         import sys
         from pathlib import Path
-        from mancala_diagrams.files.verify import verify_all
+        from mancala_diagrams.files.verify import Verifier
         from mancala_diagrams.files import schema_fast
         from mancala_diagrams.files.yamlio import load_yaml
         root = Path({str(ROOT)!r})
-        verify_all(root)
+        Verifier(root).verify()
         assert schema_fast.fast_validator.cache_info().currsize == 2, schema_fast.fast_validator.cache_info()
-        print("after verify_all:", "jsonschema" in sys.modules)
+        print("after verify:", "jsonschema" in sys.modules)
         data = load_yaml((root / "rules" / "katro-6.yaml").read_text(encoding="utf-8"))
         data["board"]["columns"] = "many"
         try:
@@ -197,5 +197,5 @@ def test_verifying_the_valid_project_does_not_import_jsonschema():
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == ["after verify_all: False", "refused: MancalaError",
+    assert out.stdout.splitlines() == ["after verify: False", "refused: MancalaError",
                                        "after an invalid file: True"], out.stdout

@@ -1,11 +1,12 @@
 """The verification page's content, from the verifier's rows: grouped by the
 source page each published diagram comes from, sorted, counted per status.
 
-Pure data in, data out (the rows of :func:`.verify.verify_all` with coverage,
-and the published diagrams of :func:`.project.published_diagrams`); the Sphinx
-extension turns the result into tables in the build's language.
+Pure data in, data out (the :class:`~.rows.Row` list of a whole project,
+with the published diagrams no example accounts for, and the published
+diagrams' pages); the Sphinx extension turns the result into tables in the
+build's language.
 
-Each row gets one *status* the page defines:
+Each row gets one *status* the page defines (:attr:`.rows.Row.shown_status`):
 
 ``verified``
     the replay of the example passes through exactly the published board;
@@ -36,22 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-#: The statuses in the order the page lists and counts them.
-STATUSES = ("verified", "picture", "erratum", "departure", "checked", "generated", "missing",
-            "mismatch", "error")
-
-
-def row_status(row: dict) -> str:
-    """The status the page shows for one row of the verifier."""
-    status = row.get("status", "error")
-    if status == "verified":
-        if row.get("kind") == "picture":
-            return "picture"
-        if row.get("departure"):
-            return "departure"
-        if row.get("diagram") is None and row.get("check"):
-            return "checked"
-    return status if status in STATUSES else "error"
+from .rows import STATUSES, Row
 
 
 def natural_key(text: str) -> tuple:
@@ -87,29 +73,27 @@ class Group:
         return {s: found[s] for s in STATUSES if s in found}
 
 
-def group_rows(rows: list[dict], published: dict) -> list[Group]:
+def group_rows(rows: list[Row], published: dict) -> list[Group]:
     """The rows of the verifier grouped by source page: the page of a published
-    diagram is the one of its transcription (*published*: id -> {"page": ...});
+    diagram is the one of its transcription (*published*: id -> page name);
     a check belongs to the page of the published diagrams of its example;
     everything else (the project's own examples) comes last, in a group of its
     own.  Pages sorted by name, lines by diagram id (numbers as numbers), then
     by example and check."""
     page_of_example = {}
     for r in rows:
-        did = r.get("diagram")
-        if did in published and r.get("example"):
-            page_of_example.setdefault(r["example"], published[did]["page"])
+        if r.diagram in published and r.example:
+            page_of_example.setdefault(r.example, published[r.diagram])
     groups: dict[str | None, Group] = {}
     for r in rows:
-        did = r.get("diagram")
+        did = r.diagram
         if did in published:
-            page = published[did]["page"]
-        elif r.get("page") is not None:
-            page = r["page"]
+            page = published[did]
+        elif r.page is not None:
+            page = r.page
         else:
-            page = page_of_example.get(r.get("example")) if did is None else None
-        entry = Entry(diagram=did, status=row_status(r), example=r.get("example"), check=r.get("check"),
-                      reason=r.get("reason"))
+            page = page_of_example.get(r.example) if did is None else None
+        entry = Entry(diagram=did, status=r.shown_status, example=r.example, check=r.check, reason=r.reason)
         groups.setdefault(page, Group(page)).entries.append(entry)
     for g in groups.values():
         g.entries.sort(key=lambda e: (e.diagram is None, natural_key(e.diagram or ""),

@@ -1,11 +1,19 @@
-"""The verification page's grouping (mancala_diagrams.files.verification_report):
-literal rows of the verifier in, the groups, order and counts the page shows out."""
+"""The verification page's grouping (mancala_diagrams.view.report) and the
+typed rows (mancala_diagrams.view.rows): literal rows of the verifier in, the
+groups, order and counts the page shows out."""
 from __future__ import annotations
 
-from mancala_diagrams.files.verification_report import STATUSES, group_rows, row_status, totals
+import pytest
 
-PUBLISHED = {"katro-2": {"page": "katro"}, "katro-10": {"page": "katro"}, "katro-9": {"page": "katro"},
-             "katra-be-1": {"page": "katra-be"}, "katra-be-2": {"page": "katra-be"}}
+from mancala_diagrams.view.report import STATUSES, group_rows, totals
+from mancala_diagrams.view.rows import Row, rows_of
+
+PUBLISHED = {"katro-2": "katro", "katro-10": "katro", "katro-9": "katro", "katra-be-1": "katra-be",
+             "katra-be-2": "katra-be"}
+
+
+def row_status(row: dict) -> str:
+    return Row.from_json({"example": None, **row}).shown_status
 
 
 def test_each_row_gets_the_status_the_page_defines():
@@ -34,7 +42,7 @@ def test_rows_are_grouped_by_source_page_sorted_and_counted():
         {"diagram": "katra-be-1", "status": "verified", "kind": "picture", "example": "sources/katra-be/a.yaml"},
         {"diagram": None, "check": "turn 1", "status": "verified", "example": "sources/x/own.yaml"},
     ]
-    groups = group_rows(rows, PUBLISHED)
+    groups = group_rows(rows_of(rows), PUBLISHED)
     assert [g.page for g in groups] == ["katra-be", "katro", None]      # pages by name, own examples last
     katra_be, katro, own = groups
     assert [e.diagram for e in katra_be.entries] == ["katra-be-1", "katra-be-2"]
@@ -52,3 +60,21 @@ def test_rows_are_grouped_by_source_page_sorted_and_counted():
 
 def test_no_rows_no_groups():
     assert group_rows([], PUBLISHED) == [] and totals([]) == {}
+
+
+def test_a_row_is_the_verifiers_mapping_typed_and_back():
+    """to_json gives back what the verifier gave, its keys in the verifier's order."""
+    for given in ({"example": "sources/a.yaml", "diagram": "katro-2", "at": "turn 1 end", "status": "erratum",
+                   "reason": "r", "compared": ["published", "replay"],
+                   "diff": [{"hole": "a1", "row": 0, "column": 0, "published": 2, "replay": 1}],
+                   "evidence": "e", "evidence_words": {"en": "e", "fr": "é"}, "claims": ["turn-ends"]},
+                  {"example": None, "diagram": "katro-9", "status": "missing", "page": "katro",
+                   "reason": "no example accounts for this published diagram"},
+                  {"example": "sources/a.yaml", "diagram": None, "check": "turn 1 departure", "at": "turn 1",
+                   "departure": "capture.compulsory", "status": "verified", "reason": "r"}):
+        row = Row.from_json(given)
+        assert row.to_json() == given and list(row.to_json()) == list(given)
+    assert Row.from_json({"example": None, "diagram": "d", "status": "erratum", "evidence": "e",
+                          "evidence_words": {"fr": "é"}}).evidence_in("xx") == "e"
+    with pytest.raises(ValueError, match="no key 'colour'"):
+        Row.from_json({"example": None, "diagram": "d", "status": "verified", "colour": "red"})

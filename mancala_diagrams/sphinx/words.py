@@ -1,0 +1,60 @@
+"""The extension's own words (table headers, notes, the step-through viewer's
+labels), looked up in the caption catalogs in the build's language."""
+from __future__ import annotations
+
+from ..drawing.catalog import N_, words
+
+#: The statuses of the verification page (:data:`mancala_diagrams.view.rows.STATUSES`).
+STATUS_WORDS = {
+    "verified": N_("verified"),
+    "picture": N_("picture"),
+    "erratum": N_("erratum"),
+    "departure": N_("departure"),
+    "checked": N_("checked"),
+    "generated": N_("generated"),
+    "missing": N_("missing"),
+    "mismatch": N_("mismatch"),
+    "error": N_("error"),
+}
+WORDS = {
+    "diagram": N_("Diagram"),
+    "status": N_("Status"),
+    "drawn": N_("Drawn at"),
+    "not_drawn": N_("not drawn on this site"),
+    "source": N_("Source"),
+    "source_page": N_("Source page"),
+    "total": N_("Total"),
+    "own_examples": N_("The project’s own examples"),
+    "no_source": N_("no source"),
+    # Translators: a published diagram's number on its source page, linked to the page
+    "diagram_number": N_("diagram %(number)s"),
+    # Translators: how many lines of the verification page have a status: "verified: 45"
+    "count": N_("%(status)s: %(count)s"),
+    "all_accounted": N_("Every published diagram is accounted for by an example."),
+    "assumptions": N_("Assumptions"),
+    "no_errata": N_("No erratum is declared."),
+    # Translators: the credit of a published diagram, after its caption (linked to the page).
+    "credit": N_("Source: %(author)s, %(site)s, page %(page)s, diagram %(number)s."),
+    "own_example": N_("The project’s own example: no source draws these boards; the rules engine "
+                      "computed them, and the verification replays them."),
+}
+#: The step-through viewer's labels (``data-label-*`` of ``div.mancala-steps``);
+#: ``{n}`` and ``{total}`` are filled in by the script.
+VIEWER_LABELS = {
+    "prev": N_("Previous step"),
+    "next": N_("Next step"),
+    "play": N_("Play"),
+    "pause": N_("Pause"),
+    "step": N_("Step {n} of {total}"),
+    "controls": N_("Steps of the example"),
+}
+
+
+def say(key: str, lang: str, table=WORDS, **values) -> str:
+    """A word of the extension's own in *lang*."""
+    return words(lang).lookup(table[key], **values)
+
+
+def status_word(status: str, lang: str) -> str:
+    """A verification status in *lang* (an unknown one as it is)."""
+    return say(status, lang, STATUS_WORDS) if status in STATUS_WORDS else status
