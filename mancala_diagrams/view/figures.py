@@ -132,14 +132,14 @@ def erratum_evidence(row: Row, at: str, reason: dict, lang: str) -> str:
 
 # -- worked examples ------------------------------------------------------------------------
 
-def example_views(example, rows: list[Row], languages, reads_sources=False) -> dict[str, ExampleView]:
+def example_views(example, path: str, rows: list[Row], languages, reads_sources=False) -> dict[str, ExampleView]:
     """{language: :class:`ExampleView`} of *example* (loaded by the files
-    layer), whose verification gave *rows*.  Raises a MancalaError when a
-    diagram's anchor is not in the replay."""
+    layer from the file *path*, relative to the project), whose verification
+    gave *rows*.  Raises a MancalaError when a diagram's anchor is not in the
+    replay."""
     steps = list(example_steps(example))
     options = example_options(steps)
     by_id = {r.diagram: r for r in rows if r.diagram is not None}
-    path = rows[0].example if rows else example.path
     out = {}
     for lang in languages:
         figures = tuple(_step_figure(example, step, options, by_id.get(step.diagram.id), path, lang)

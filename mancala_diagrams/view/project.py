@@ -68,7 +68,7 @@ def work(verifier: Verifier, path, langs) -> tuple[dict | Failure, list[dict]]:
     raw = verifier.check_example(example, path)
     reads_sources = example.start_from is not None and published_dir(verifier.root) is None
     try:
-        return example_views(example, rows_of(raw), langs, reads_sources), raw
+        return example_views(example, verifier.rel(path), rows_of(raw), langs, reads_sources), raw
     except Exception as exc:  # noqa: BLE001 - one example that cannot be drawn must not stop the others
         return Failure.of(exc, path), raw
 

@@ -1,0 +1,92 @@
+"""The typed figures of the view (mancala_diagrams/view/figures.py), without
+Sphinx: what a page, the errata page and the in-page player read of a worked
+example.  Expected boards are copied by hand from the published diagrams the
+examples transcribe (katra-fandatsaka-13 to 16), not from the code."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docutils.nodes import make_id
+
+from mancala_diagrams.engine.position import Position
+from mancala_diagrams.errors import MancalaError
+from mancala_diagrams.files.verify import Verifier
+from mancala_diagrams.view.figures import anchor_of, position_figure, track_figure
+from mancala_diagrams.view.project import Project
+
+ROOT = Path(__file__).resolve().parent.parent
+RELAY = ROOT / "sources" / "katra-fandatsaka" / "katra-fandatsaka-relay-facing-empty-hole.yaml"
+PUBLISHED = (ROOT.parent / "shared" / "published").is_dir()
+
+
+@pytest.fixture(scope="module")
+def project():
+    return Project(ROOT)
+
+
+def test_a_worked_examples_figures_say_what_a_page_draws_and_what_a_player_starts_from(project):
+    view = project.example(RELAY, "en")
+    assert view.path == "sources/katra-fandatsaka/katra-fandatsaka-relay-facing-empty-hole.yaml"
+    assert [f.id for f in view.figures] == [f"katra-fandatsaka-{n}" for n in range(13, 17)]
+    for f in view.figures:
+        assert f.anchor == f.id and f.caption.startswith(f"{f.id}. ")
+        assert f.rules == "fifangakely" and f.example == view.path     # the rules the file names
+        assert f.credit is not None and (f.credit.page, f.credit.number) == ("katra-fandatsaka", int(f.id[-2:]))
+        replayed = f.pictures[-1].position
+        assert Position.from_text(f.position).cells == replayed.cells     # the player's start is the board drawn
+    *steps, last = view.figures
+    assert all(len(f.pictures) == 1 and f.pictures[0].side is None and f.erratum is None for f in steps)
+    # the erratum: the published board and the replayed one, the holes that differ marked on both
+    published, replayed = last.pictures
+    assert (published.side, replayed.side) == ("published", "replayed")
+    assert published.position.rows(empty=0)[3] == [0, 0, 1, 1] and replayed.position.rows(empty=0)[3] == [0, 1, 1, 0]
+    differs = sorted(published.position.geometry.parse(h) for h in ("b1", "d1"))
+    assert published.highlights["differs"] == differs and replayed.highlights["differs"] == differs
+    assert last.erratum.startswith("from diagram 15 the turn has no decision left")
+    assert "Left: as published." in last.caption
+    if PUBLISHED:
+        assert [f.status for f in view.figures] == ["verified"] * 3 + ["erratum"]
+        assert "no continuation reaches the published board" in last.evidence
+    fr = project.example(RELAY, "fr")
+    assert [f.id for f in fr.figures] == [f.id for f in view.figures] and fr.title != view.title
+    assert "À gauche" in fr.figures[-1].caption
+
+
+@pytest.mark.skipif(not PUBLISHED, reason="../shared/published is not beside the project")
+def test_the_errata_page_draws_each_accepted_erratum_from_the_rows(project):
+    found = project.errata("en")
+    erratum_rows = [r for r in project.rows() if r.status == "erratum"]
+    assert [f.id for f in found] == sorted(r.diagram for r in erratum_rows)
+    relay = next(f for f in found if f.id == "katra-fandatsaka-16")
+    assert relay.anchor == "erratum-katra-fandatsaka-16"
+    assert [p.side for p in relay.pictures] == ["published", "replayed"]
+    assert "mancala-diagrams verify sources/katra-fandatsaka/katra-fandatsaka-relay-facing-empty-hole.yaml" \
+        in relay.caption
+    assert project.errata("en", [RELAY]) == [relay]
+
+
+def test_the_rows_of_the_view_are_the_verifiers(project):
+    assert [r.to_json() for r in project.rows()] == Verifier(ROOT).verify(coverage=True)
+
+
+def test_a_position_and_a_track_are_figures_too():
+    fig = position_figure(Position.from_text("2,0,5/4,1,0/0,3,1/3,2,4 south"), "en", {"last": "c2"},
+                          "a1=red", None, None, None, "One position")
+    assert (fig.id, fig.anchor, fig.caption, fig.authored) == ("One position", "one-position", None, False)
+    (picture,) = fig.pictures
+    assert picture.highlights == {"last": [picture.position.geometry.parse("c2")]}
+    assert picture.marks == {picture.position.geometry.parse("a1"): "red"}
+    assert fig.position == "2,0,5/4,1,0/0,3,1/3,2,4 south" and fig.rules is None
+    track = track_figure(6, "en", start="c1", direction="clockwise", caption="My words")
+    assert track.caption == "My words" and track.authored and track.pictures[0].numbers
+    with pytest.raises(MancalaError, match="no player 'east'"):
+        track_figure(6, "en", player="east")
+    with pytest.raises(MancalaError, match="HOLE=COLOUR"):
+        position_figure(Position.from_text("2,2/2,2 south"), "en", marks="a1")
+
+
+@pytest.mark.parametrize("text", ["katro-06", "Katro 06", "katra-fandatsaka-16", "Éléphant & co", "2 rova",
+                                  "  a__b..c  ", "x-", "-y", "m'raha wa ntso"])
+def test_an_anchor_is_the_id_docutils_makes(text):
+    assert anchor_of(text) == make_id(text)
