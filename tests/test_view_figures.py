@@ -90,3 +90,19 @@ def test_a_position_and_a_track_are_figures_too():
                                   "  a__b..c  ", "x-", "-y", "m'raha wa ntso"])
 def test_an_anchor_is_the_id_docutils_makes(text):
     assert anchor_of(text) == make_id(text)
+
+
+def test_a_caption_catalog_that_cannot_be_read_fails_its_own_language_only(tmp_path):
+    from mancala_diagrams.drawing import catalog
+    broken = tmp_path / "locales" / "xx" / "LC_MESSAGES" / "captions.po"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("garbage, not a catalog\n", encoding="utf-8")
+    catalog.use_locale_dirs([tmp_path / "locales"])
+    try:
+        assert "xx" in catalog.languages()
+        project = Project(ROOT)
+        assert project.example(RELAY, "en").figures and project.example(RELAY, "fr").figures
+        with pytest.raises(MancalaError, match="not a readable gettext catalog"):
+            project.example(RELAY, "xx")
+    finally:
+        catalog.use_locale_dirs([])

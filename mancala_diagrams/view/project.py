@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..drawing.catalog import languages
+from ..drawing.catalog import languages, translations
 from ..errors import MancalaError
 from ..files.project import example_paths, published_dir
 from ..files.verify import Verifier
@@ -84,6 +84,27 @@ def make_view(verifier: Verifier, langs) -> ProjectView:
     return ProjectView(tuple(rows_of(raw)), examples, published)
 
 
+def readable_languages() -> list[str]:
+    """The languages whose caption catalog can be read (one that cannot fails
+    the builds in that language, with its own error, not the others)."""
+    out = []
+    for lang in languages():
+        try:
+            translations(lang)
+        except MancalaError:
+            continue
+        out.append(lang)
+    return out
+
+
+def in_language(worked: dict, lang: str):
+    """The view of an example in *lang*; the catalog's error when it has none."""
+    if lang not in worked:
+        translations(lang)
+        raise MancalaError(f"no caption catalog for language {lang!r}", expected=" or ".join(worked))
+    return worked[lang]
+
+
 class Project:
     """One build's view of the project at *root*: the digest of its inputs
     (with the files *extra*) taken now, the view read from the store in the
@@ -109,7 +130,7 @@ class Project:
             key = self.digests.project
             view = self.store.read(key) if self.store is not None else None
             if view is None:
-                view = make_view(self.verifier, languages())
+                view = make_view(self.verifier, readable_languages())
                 self.made = True
                 if (self.store is not None and not any(isinstance(w, Failure) for w in view.examples.values())
                         and digests(self.root, self.extra).project == key):
@@ -134,7 +155,7 @@ class Project:
             return self.view.examples[key], [r for r in self.view.rows if r.example == key]
         if key not in self._outside:        # not one of sources/: made for this build
             digest = file_digest(path)      # before it is read
-            worked, raw = work(self.verifier, Path(path), languages())
+            worked, raw = work(self.verifier, Path(path), readable_languages())
             self._outside[key] = (worked, rows_of(raw), digest)
         return self._outside[key][:2]
 
@@ -153,7 +174,7 @@ class Project:
         worked, _rows = self.worked(path)
         if isinstance(worked, Failure):
             raise worked.error()
-        return worked[lang]
+        return in_language(worked, lang)
 
     def rows(self) -> tuple[Row, ...]:
         return self.view.rows
@@ -162,5 +183,5 @@ class Project:
         """Every declared erratum the verifier accepts, as the errata page draws
         it, in id order: of the example files *paths*, else of the whole project."""
         examples = [self.worked(p)[0] for p in paths] if paths else self.view.examples.values()
-        found = [f for worked in examples if not isinstance(worked, Failure) for f in worked[lang].errata]
+        found = [f for worked in examples if not isinstance(worked, Failure) for f in in_language(worked, lang).errata]
         return sorted(found, key=lambda f: f.id)
