@@ -71,6 +71,9 @@ class Build:
         return self._entries
 
 
+#: The build under way of each build environment (a build's working state,
+#: begun anew by every build and gone with its environment: nothing is kept
+#: here from one build to the next).
 _BUILDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
