@@ -4,6 +4,8 @@ The package is layered; each subpackage says in its docstring what it may
 import, and ``tests/test_layers.py`` enforces it:
 
 - :mod:`.errors`: the error types every layer raises (imports nothing);
+- :mod:`.languages`: the languages, English and one per caption catalog
+  (imports nothing);
 - :mod:`.engine`: the pure core (board geometry, positions, the turn, rules
   and their building blocks), free of files, Pillow and Sphinx;
 - :mod:`.files`: the YAML formats (rules and example files, schemas,

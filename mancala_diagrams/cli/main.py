@@ -202,7 +202,7 @@ def cmd_new(args) -> int:
         if not args.base:
             print("mancala-diagrams: new variant needs --from BASE", file=sys.stderr)
             return 2
-        path = scaffold.new_variant(root, args.name, args.base, args.set, args.title_en, args.title_fr,
+        path = scaffold.new_variant(root, args.name, args.base, args.set, dict(args.title_in or ()),
                                     args.columns, args.force)
     else:
         if not args.rules:
@@ -297,6 +297,18 @@ def cmd_solve(args) -> int:
     return solve.run(args.rest)
 
 
+def _title_in(value: str) -> tuple[str, str]:
+    """``fr=Katro de Tuléar``: a language the package has a catalog for, and a title."""
+    from ..languages import listed, package_languages
+    lang, sep, title = value.partition("=")
+    if not sep or not title.strip():
+        raise argparse.ArgumentTypeError(f"{value!r} is not LANG=TITLE")
+    if lang not in package_languages():
+        raise argparse.ArgumentTypeError(f"{lang!r} is not a language of the package "
+                                         f"(expected {listed(package_languages())})")
+    return lang, title.strip()
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="mancala-diagrams",
                                 description="Replay and verify worked examples of Malagasy and Comorian sowing games.")
@@ -329,8 +341,9 @@ def build_parser():
                    help="variant: a block parameter that differs from the base (repeatable); BLOCK=null "
                         "removes a block, BLOCK={} adds one")
     n.add_argument("--columns", type=int, help="variant: the number of columns, if it differs")
-    n.add_argument("--title-en", help="variant: the English name")
-    n.add_argument("--title-fr", help="variant: the French name")
+    n.add_argument("--title-in", action="append", type=_title_in, metavar="LANG=TITLE",
+                   help="variant: its name in one language, e.g. --title-in fr='Katro de Tuléar' "
+                        "(repeatable; default: made from the file's name)")
     n.add_argument("--rules", action="append", help="example: the rules it follows; page: rules to draft it with "
                                                    "(repeatable; default: every rules file that fits the page)")
     n.add_argument("--title", help="page: the title of the source page (default: its first heading)")

@@ -90,7 +90,7 @@ class HoleNamer:
         """{'the': ..., 'of': ..., 'into': ..., 'in': ...} for *hole*."""
         if hole in self.special:
             names = self.special[hole]
-            return _plain_forms(names.get(lang) or names.get("en", ""), lang)
+            return _plain_forms(in_language(names, lang), lang)
         role = self.role(hole, event)
         if role is None:
             return dict(_plain_forms(self.geometry.name(hole), lang), plain=True)
@@ -116,7 +116,7 @@ class HoleNamer:
         forms when the hole is an ordinary one or named by hand."""
         if hole in self.special:
             names = self.special[hole]
-            return names.get(lang) or names.get("en", "")
+            return in_language(names, lang)
         if self.role(hole, event) is None:
             return self.geometry.name(hole)
         return self.forms(hole, lang, event, actor)["the"]
@@ -184,9 +184,7 @@ def join(items, lang: str) -> str:
 
 
 def _title(title, lang) -> str:
-    if isinstance(title, dict):
-        return title.get(lang) or title.get("en", "")
-    return str(title)
+    return in_language(title, lang)
 
 
 def describe_start(position, lang: str, rules=None, title=None, assumed=False, artificial=False) -> str:

@@ -22,10 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import MancalaError
-
-LOCALES = Path(__file__).resolve().parent / "locales"
-DOMAIN = "captions"
-SOURCE_LANGUAGE = "en"
+from ..languages import (DOMAIN, LOCALES, SOURCE as SOURCE_LANGUAGE, catalog_path,  # noqa: F401 - the catalogs' names
+                         languages, locale_dirs, set_locale_dirs)
 
 
 def N_(message: str) -> str:
@@ -33,34 +31,12 @@ def N_(message: str) -> str:
     return message
 
 
-_extra_dirs: list[Path] = []
-
-
 def use_locale_dirs(dirs) -> None:
     """Look for caption catalogs in *dirs* too (before the package's own): a
     project can bring a language of its own (``mancala_locale_dirs`` in Sphinx)."""
-    _extra_dirs[:] = [Path(d) for d in dirs]
+    set_locale_dirs(dirs)
     translations.cache_clear()
     words.cache_clear()
-
-
-def locale_dirs() -> list[Path]:
-    return [*_extra_dirs, LOCALES]
-
-
-def catalog_path(lang: str) -> Path:
-    """The caption catalog of *lang* (the first found; the package's if none is)."""
-    for folder in locale_dirs():
-        path = folder / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if path.exists():
-            return path
-    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-def languages() -> list[str]:
-    """English and every language with a caption catalog."""
-    found = sorted({p.parent.parent.name for d in locale_dirs() for p in d.glob(f"*/LC_MESSAGES/{DOMAIN}.po")})
-    return [SOURCE_LANGUAGE] + [lang for lang in found if lang != SOURCE_LANGUAGE]
 
 
 def _compile(po_path: Path) -> gettext.GNUTranslations:

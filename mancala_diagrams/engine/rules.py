@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import EndlessTurn, IncompatibleRules, MancalaError, RulesError, closest_hint
+from ..languages import SOURCE
 from .geometry import CCW, CW, Geometry, other
 from .mechanics import BLOCKS, CAPABILITIES, FILTER_PHASES, LAP_END_PHASES, OPEN_PHASES, Block
 from .position import Position
@@ -57,7 +58,7 @@ class Rules:
                  title: dict | None = None, meta: dict | None = None):
         self.name = name
         self.geometry = geometry
-        self.title = title or {"en": name, "fr": name}
+        self.title = title or {SOURCE: name}   # a name is the same in every language
         self.meta = meta or {}
         self.start = start or {}
         self.mechanics = {k: dict(v or {}) for k, v in mechanics.items()}

@@ -42,6 +42,7 @@ from ..errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, Posit
 from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
 from .loader import RulesLibrary, check_seed_total, parse_board_rows, whole_number
 from ..limits import MAX_MOVES, MAX_SEEDS
+from ..languages import languages, listed, package_languages
 from .project import known_pages, published_diagrams, published_dir
 from .schema import describe_value
 from .schema_fast import validate
@@ -144,16 +145,22 @@ def _err(msg, file, loc, **kw):
 
 
 def _text(value, what, file, loc, required=True):
-    """A bilingual text {en: ..., fr: ...}."""
+    """A text given in each language: {en: ..., fr: ...}, every language the
+    package has a catalog for, and optionally a project's own languages."""
     if value is None and not required:
         return None
+    needed, known = package_languages(), languages()
+    shape = "{" + ", ".join(f"{lang}: ..." for lang in needed) + "}"
     if not isinstance(value, dict) or not all(isinstance(value.get(k), str) and value.get(k).strip()
-                                              for k in ("en", "fr")):
-        raise _err(f"{what} must give a text in each language", file, loc, expected="{en: ..., fr: ...}")
-    extra = set(value) - {"en", "fr"}
+                                              for k in needed):
+        raise _err(f"{what} must give a text in each language", file, loc, expected=shape)
+    extra = [k for k in value if k not in known]
     if extra:
-        raise _err(f"{what}: unknown language {sorted(extra)[0]!r}", file, loc, expected="en and fr")
-    return {"en": value["en"], "fr": value["fr"]}
+        raise _err(f"{what}: unknown language {str(extra[0])!r}", file, loc, expected=listed(known))
+    bad = [k for k in value if not (isinstance(value[k], str) and value[k].strip())]
+    if bad:
+        raise _err(f"{what}: the {bad[0]} text is empty or not a text", file, loc, expected=shape)
+    return {lang: value[lang] for lang in known if lang in value}
 
 
 def _check_keys(mapping, allowed, what, file, loc=None):

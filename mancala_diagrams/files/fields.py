@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine.geometry import DIRECTION_NAMES, PLAYERS
 from ..limits import MAX_NAME_CHARS
+from ..languages import package_languages
 from .project import NAME_PATTERN
 
 
@@ -30,11 +31,13 @@ def ref(name):
 #: reusable value shapes, put under ``$defs`` of every generated schema
 DEFS = {
     "text": {
-        "description": "a text in each language",
+        "description": "a text in each language the package has a caption catalog for; a project "
+                       "may add its own languages",
         "type": "object",
-        "properties": {"en": {"type": "string", "minLength": 1}, "fr": {"type": "string", "minLength": 1}},
-        "required": ["en", "fr"],
-        "additionalProperties": False,
+        "properties": {lang: {"type": "string", "minLength": 1} for lang in package_languages()},
+        "required": package_languages(),
+        "propertyNames": {"pattern": r"^[a-z]{2,3}(_[A-Z]{2})?$"},
+        "additionalProperties": {"type": "string", "minLength": 1},
     },
     "board": {
         "description": "rows top first (North's outer row first), one per line; a number of seeds, "

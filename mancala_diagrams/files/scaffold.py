@@ -17,6 +17,7 @@ import yaml
 
 from ..atomic import write_atomically
 from ..errors import MancalaError
+from ..languages import package_languages
 from ..engine import notation
 from ..engine.geometry import direction_name
 from .formats import BOARD_KEYS, RULES_START_KEYS
@@ -100,9 +101,16 @@ def parse_settings(settings) -> tuple[dict, dict]:
     return mechanics, sections
 
 
-def new_variant(root: Path, name: str, base: str, settings=(), title_en=None, title_fr=None,
+def _todo(what: str) -> dict:
+    """A text its author is still to write, in each language (``check`` refuses
+    a file while a TODO is left)."""
+    return {lang: f"TODO ({lang}): {what}" for lang in package_languages()}
+
+
+def new_variant(root: Path, name: str, base: str, settings=(), titles=None,
                 columns=None, force=False) -> Path:
-    """Write rules/NAME.yaml extending BASE, with the given block settings."""
+    """Write rules/NAME.yaml extending BASE, with the given block settings;
+    *titles*: {language: title}, the others made from the name."""
     root = Path(root)
     check_new_name(name)
     lib = RulesLibrary(root / "rules")
@@ -121,9 +129,8 @@ def new_variant(root: Path, name: str, base: str, settings=(), title_en=None, ti
     data = {
         "rules": name,
         "extends": base,
-        "title": {"en": title_en or _title(name), "fr": title_fr or _title(name)},
-        "summary": {"en": f"TODO: what {name} changes from {base}, in one sentence.",
-                    "fr": f"À FAIRE : ce que {name} change par rapport à {base}, en une phrase."},
+        "title": {**{lang: _title(name) for lang in package_languages()}, **(titles or {})},
+        "summary": _todo(f"what {name} changes from {base}, in one sentence."),
         "sources": ["TODO-bibliography-key"],
     }
     data.update(sections)
@@ -263,7 +270,7 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
         "example": name,
         "rules": rules_name,
         "generated": True,
-        "title": {"en": f"TODO: what {name} shows", "fr": f"À FAIRE : ce que montre {name}"},
+        "title": _todo(f"what {name} shows"),
         "source": {**({"page": page} if page else {}),
                    "describes": list(describes) or list(rules.meta.get("sources") or ["TODO-bibliography-key"])},
         "start": {"to_move": first, **start},
@@ -272,9 +279,7 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
     }
     if board:
         data = {**{k: v for k, v in data.items() if k != "start"}, "artificial": True,
-                "assumptions": [{"en": "TODO: the board is made up to show ...; it may not arise in a game.",
-                                 "fr": "À FAIRE : la position est inventée pour montrer ... ; elle peut ne "
-                                       "pas se produire en partie."}],
+                "assumptions": [_todo("the board is made up to show ...; it may not arise in a game.")],
                 "start": data["start"]}
         data = {k: data[k] for k in ("example", "rules", "generated", "title", "source", "artificial",
                                      "assumptions", "start", "moves", "diagrams")}
