@@ -35,9 +35,10 @@ clean:
 SPHINX := $(PY) -m sphinx -W --keep-going -q
 SITE := _build/site
 
-# The site's languages: each needs its page catalogs (docs/locales/<lang>/) and its
-# caption catalog (mancala_diagrams/drawing/locales/<lang>/); English is the source.
-LANGUAGES := en fr
+# The site's languages: English, the source, and one per caption catalog
+# (mancala_diagrams/drawing/locales/<lang>/), as mancala_diagrams/languages.py lists
+# them; each needs its page catalogs too (docs/locales/<lang>/).
+LANGUAGES = $(shell $(PYTHON) -c "from mancala_diagrams.languages import package_languages as p; print(*p())")
 
 site: $(STAMP)
 	$(foreach lang,$(LANGUAGES),$(SPHINX) -b html -D language=$(lang) -d _build/doctrees/$(lang) docs $(SITE)/$(lang) &&) true
