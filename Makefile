@@ -8,10 +8,11 @@ STAMP := $(VENV)/.installed-stamp
 .PHONY: site test verify bench clean i18n fuzz
 
 # setup.py builds the compiled solver (C): a change to it rebuilds the install
-$(STAMP): pyproject.toml setup.py mancala_diagrams/solver/_bevohoka.c
+# constraints.txt pins every package to the version the tests passed with
+$(STAMP): pyproject.toml setup.py constraints.txt mancala_diagrams/solver/_bevohoka.c
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 # axe-core, the accessibility rules the browser test runs on every page,
