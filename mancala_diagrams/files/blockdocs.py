@@ -20,6 +20,7 @@ import inspect
 import json
 
 from ..engine.mechanics import BLOCKS
+from ..engine.mechanics.base import CAPABILITIES, FILTER_PHASES, LAP_END_PHASES, OPEN_PHASES
 from .formats import BOARD_KEYS, RULES_START_KEYS
 
 HEADER = """\
@@ -108,10 +109,48 @@ def _paragraphs(doc: str) -> list[str]:
     return out
 
 
+DECLARES = ["| provides | opens a turn in the phase | filters the openings in the phase "
+            "| decides a lap's end in the phase |", "|---|---|---|---|"]
+
+
+def _codes(values) -> str:
+    return ", ".join(f"`{v}`" for v in sorted(values))
+
+
+def declarations(cls) -> list[str]:
+    """The table of what a block declares on the base class: the capabilities
+    it provides and the phase of each hook it implements (empty when none)."""
+    cells = [_codes(cls.provides), *(_codes([p]) if p else "" for p in
+                                     (cls.open_phase, cls.filter_phase, cls.lap_end_phase))]
+    if not any(cells):
+        return []
+    return DECLARES + ["| " + " | ".join(cells) + " |", ""]
+
+
+DECLARED_INTRO = [
+    "Each block declares what it brings to the others. A capability is a promise that other blocks may "
+    "ask for by name, without naming the block that keeps it:",
+    "A block that acts at a moment of the turn says in which phase it acts. Blocks of one phase act in the "
+    "order of the rules file; the phases come in this order:",
+]
+PHASE_LINES = [("- a turn is opened by the first block that opens one, in the phases", OPEN_PHASES),
+               ("- the openings a player may choose are filtered in the phases", FILTER_PHASES),
+               ("- where a lap ends, the first block that decides it wins, in the phases", LAP_END_PHASES)]
+
+
+def declared_section() -> str:
+    out = ["## What a block declares", "", DECLARED_INTRO[0], "", "| capability | meaning |", "|---|---|"]
+    out += [f"| `{name}` | {meaning} |" for name, meaning in CAPABILITIES.items()]
+    out += ["", DECLARED_INTRO[1], ""]
+    out += [f"{line} {', '.join(f'`{p}`' for p in phases)}." for line, phases in PHASE_LINES]
+    return "\n".join(out) + "\n"
+
+
 def block_section(cls) -> str:
     out = [f"## `{cls.name}`", ""]
     for para in _paragraphs(cls.__doc__ or "(no description)"):
         out += [para, ""]
+    out += declarations(cls)
     if cls.params:
         out += ["| parameter | default | values | meaning |", "|---|---|---|---|"]
         for k, p in cls.params.items():
@@ -171,4 +210,5 @@ def board_section() -> str:
 
 
 def render() -> str:
-    return HEADER + board_section() + "\n" + "\n".join(block_section(BLOCKS[n]) for n in sorted(BLOCKS))
+    return (HEADER + board_section() + "\n" + declared_section() + "\n"
+            + "\n".join(block_section(BLOCKS[n]) for n in sorted(BLOCKS)))
