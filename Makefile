@@ -23,8 +23,10 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(AXE)
 
+# one test process per core (pytest-xdist); the tests of one file stay in one process,
+# which builds that file's fixtures once
 test: $(STAMP) $(AXE)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadfile
 
 verify: $(STAMP)
 	$(VENV)/bin/mancala-diagrams verify

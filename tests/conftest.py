@@ -1,6 +1,8 @@
 """Shared helpers: the project's rules, literal boards, random legal play."""
 from __future__ import annotations
 
+import fcntl
+import os
 import random
 import shutil
 import subprocess
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from mancala_diagrams import languages
 from mancala_diagrams.engine.turn import run_turn
 from mancala_diagrams.files.loader import RulesLibrary
 from mancala_diagrams.engine.position import Position
@@ -62,15 +65,26 @@ def playable_rules():
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The whole site, both languages built like `make site` (warnings are
+    """The whole site, every language built like `make site` (warnings are
     errors), into a temporary directory: built once for every test that reads
-    it (the browser tests, the French pages)."""
-    tmp = tmp_path_factory.mktemp("site")
+    it (the browser tests, the French pages), and once for all the test
+    processes when they run in parallel (the first to need it builds it while
+    the others wait)."""
+    tmp = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        tmp = tmp.parent                      # the folder the parallel processes share
     out = tmp / "site"
-    for lang in ("en", "fr"):
-        subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-                        "-D", f"language={lang}", "-D", f"mancala_image_cache={tmp / 'images'}",
-                        "-d", str(tmp / "doctrees" / lang), str(ROOT / "docs"), str(out / lang)],
-                       check=True, cwd=ROOT)
-    shutil.copy(ROOT / "docs" / "_root" / "index.html", out / "index.html")
+    with open(tmp / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = tmp / "site.built"
+        if not done.exists():
+            if out.exists():
+                shutil.rmtree(out)            # a build that failed in another process
+            for lang in languages.package_languages():
+                subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                                "-D", f"language={lang}", "-D", f"mancala_image_cache={tmp / 'site-images'}",
+                                "-d", str(tmp / "site-doctrees" / lang), str(ROOT / "docs"), str(out / lang)],
+                               check=True, cwd=ROOT)
+            shutil.copy(ROOT / "docs" / "_root" / "index.html", out / "index.html")
+            done.touch()
     return out
