@@ -104,7 +104,7 @@ def parse_settings(settings) -> tuple[dict, dict]:
 def _todo(what: str) -> dict:
     """A text its author is still to write, in each language (``check`` refuses
     a file while a TODO is left)."""
-    return {lang: f"TODO ({lang}): {what}" for lang in package_languages()}
+    return {lang: f"TODO: {what}" for lang in package_languages()}
 
 
 def new_variant(root: Path, name: str, base: str, settings=(), titles=None,
