@@ -35,7 +35,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..engine.turn import Event
-from .formats import (KINDS, CLAIMS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
+from .claims import CLAIM_KINDS, ClaimErratum, parse_claim
+from .formats import (KINDS, CLAIM_ERRATUM_KEYS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
                       EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, ERRATUM_EVIDENCE, ERRATUM_SEARCH_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS,
                       DEPARTURE_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_FROM_KEYS, LINE_KEYS, EXAMPLE_KEYS)
 from ..errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, PositionError
@@ -74,9 +75,10 @@ class Diagram:
     caption: dict | None = None
     line: int | None = None
     line_name: str | None = None  # which alternative line it belongs to
-    claims: tuple = ()            # what the source says happens here: turn-ends, game-ends
+    claims: tuple = ()            # what the source says happens here (claims.Claim): turn-ends, {captures: 3} ...
     marks_show: dict | None = None  # colour -> role the marks show (default: the example's legend)
     picture: bool = False         # a picture with no position: its transcription is checked, not its board
+    claim_erratum: ClaimErratum | None = None   # claims the page makes here that the replay contradicts
 
 
 @dataclass
@@ -658,13 +660,10 @@ class ExampleLoader:
                     raise _err(f"diagram {d['id']}: marks_show must map each colour to what it shows", file,
                                d.loc("marks_show"), expected="marks_show: {pink: rova.south, lightgreen: next-pickup}")
                 marks_show = {str(k): v for k, v in ms.items()}
-            claims = d.get("claims", [])
-            if not isinstance(claims, list) or not all(c in CLAIMS for c in claims):
-                bad = next((c for c in claims if c not in CLAIMS), claims) if isinstance(claims, list) else claims
-                raise _err(f"diagram {d['id']}: unknown claim {bad!r}", file, d.loc("claims"),
-                           expected="claims: [" + " | ".join(CLAIMS) + "]", hint=closest_hint(str(bad), CLAIMS))
+            claims = self.parse_claims(d, "claims", d, file)
             if claims and not with_moves:
                 raise _err(f"diagram {d['id']}: claims are about a replay (a game example)", file, d.loc("claims"))
+            claim_erratum = self.parse_claim_erratum(d, claims, file) if "claim_erratum" in d else None
             picture = d.get("picture", False)
             if not isinstance(picture, bool):
                 raise _err(f"picture: found {picture!r}", file, d.loc("picture"), expected="true or false")
@@ -673,8 +672,44 @@ class ExampleLoader:
                            "the same idea (kind: track, special-holes or start)", file, d.loc("picture"))
             diagrams.append(Diagram(d["id"], anchor, at, grid, marks, erratum,
                                     _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
-                                    dloc[0], name, tuple(claims), marks_show, picture))
+                                    dloc[0], name, claims, marks_show, picture, claim_erratum))
         return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures)
+
+    def parse_claims(self, mapping, key, d, file) -> tuple:
+        """The claims listed under *key* of *mapping* (a diagram, or its
+        claim erratum), as :class:`.claims.Claim`s."""
+        raw = mapping.get(key, [])
+        if not isinstance(raw, list):
+            raise _err(f"diagram {d['id']}: {key} must be a list", file, mapping.loc(key),
+                       expected="claims: [turn-ends, {captures: 3}]")
+        claims = []
+        for i, item in enumerate(raw):
+            claim = parse_claim(item)
+            if isinstance(claim, str):
+                bad = next(iter(item)) if isinstance(item, dict) and item else item
+                raise _err(f"diagram {d['id']}: {claim}", file, raw.loc(i),
+                           expected="one of " + ", ".join(CLAIM_KINDS) + " ({captures: N}, {wins: south} ...)",
+                           hint=closest_hint(str(bad), CLAIM_KINDS) if claim.startswith("unknown") else None)
+            if claim in claims:
+                raise _err(f"diagram {d['id']}: the claim {item!r} is listed twice", file, raw.loc(i))
+            claims.append(claim)
+        return tuple(claims)
+
+    def parse_claim_erratum(self, d, claims, file) -> ClaimErratum:
+        """``claim_erratum: {claims: [...], reason: {en, fr}}``: claims the
+        diagram lists, that the page states and the replay contradicts."""
+        e = d["claim_erratum"]
+        _check_keys(e, CLAIM_ERRATUM_KEYS, "claim_erratum", file, d.loc("claim_erratum"))
+        if "claims" not in e:
+            raise _err(f"diagram {d['id']}: a claim erratum names the claims the replay contradicts", file,
+                       d.loc("claim_erratum"), expected="claims: [turn-ends]")
+        named = self.parse_claims(e, "claims", d, file)
+        for i, claim in enumerate(named):
+            if claim not in claims:
+                raise _err(f"diagram {d['id']}: the claim erratum names {claim.to_json()!r}, which the diagram "
+                           "does not claim", file, e["claims"].loc(i),
+                           expected="claims the diagram lists: " + ", ".join(str(c.to_json()) for c in claims))
+        return ClaimErratum(named, _text(e.get("reason"), "claim erratum reason", file, d.loc("claim_erratum")))
 
     def parse_departure(self, turn, file) -> Departure:
         d = turn["departure"]

@@ -48,7 +48,15 @@ RULES_KEYS = {
 # -- example files (sources/PAGE/NAME.yaml) ----------------------------------
 
 KINDS = ("game", "start", "track", "special-holes")
-CLAIMS = ("turn-ends", "game-ends")
+CLAIMS = ("turn-ends", "game-ends")     # the claims that are one word (see files/claims.py)
+CLAIM_KEYS = {
+    "captures": Field("the captures this moment covers take N seeds (at a capture, that capture's; at another "
+                      "moment of a lap, the lap's; at a turn's end, the turn's)", ref("count")),
+    "wins": Field("the game is over by the end of this turn, won by this player", ref("player")),
+    "replies": Field("when this turn ends, the player to move has exactly N legal turns", ref("count")),
+    "wins-next-turn": Field("when this turn ends, this player wins by the end of their next turn, whatever "
+                            "the opponent plays first", ref("player")),
+}
 SOURCE_KEYS = {
     "page": Field("the published page the diagrams come from (a file of ../shared/published, or a page listed in "
                   "docs/data/pages.txt), or a bibliography key (docs/bibliography.md)", {"type": "string"}),
@@ -103,6 +111,14 @@ ERRATUM_KEYS = {
     "search": Field("the search that finds no continuation reaching the published board: "
                     "{from: previous diagram, turns: N, laps: M}", obj(ERRATUM_SEARCH_KEYS)),
 }
+CLAIM_ERRATUM_KEYS = {
+    "claims": Field("the claims of this diagram that the replay contradicts (all of them, and only them)",
+                    {"type": "array", "minItems": 1,
+                     "items": {"anyOf": [{"enum": list(CLAIMS)},
+                                         {**obj(CLAIM_KEYS), "minProperties": 1, "maxProperties": 1}]}},
+                    required=True),
+    "reason": Field("why the page's sentence is taken to be wrong, in each language", ref("text"), required=True),
+}
 DIAGRAM_KEYS = {
     "id": Field("the id of the published diagram (katro-06), or of the example's own diagram",
                 {"type": "string", "minLength": 1}, required=True),
@@ -116,9 +132,14 @@ DIAGRAM_KEYS = {
     "marks_show": Field("what each colour of the marks shows: {pink: rova.south, lightgreen: next-pickup} "
                         "(default: the example's legend); see docs/howto-variant.md for the roles",
                         {"type": "object", "additionalProperties": {"type": "string"}}),
-    "claims": Field("what the source says happens here: turn-ends (the turn stops at this diagram) or "
-                    "game-ends (and the game is over)",
-                    {"type": "array", "items": {"enum": list(CLAIMS)}, "minItems": 1}),
+    "claims": Field("what the source's text says happens here, each checked on the replay: turn-ends (the "
+                    "turn stops at this diagram), game-ends (and the game is over), {captures: N}, {wins: PLAYER}, "
+                    "{replies: N}, {wins-next-turn: PLAYER}",
+                    {"type": "array", "minItems": 1,
+                     "items": {"anyOf": [{"enum": list(CLAIMS)},
+                                         {**obj(CLAIM_KEYS), "minProperties": 1, "maxProperties": 1}]}}),
+    "claim_erratum": Field("a sentence of the page that the replay contradicts: the claims it contradicts and why",
+                           obj(CLAIM_ERRATUM_KEYS)),
     "picture": Field("true for a picture that holds no position (arrows, say): accounted for by the example's "
                      "own drawing of the same idea, its transcription checked, not its board",
                      {"type": "boolean"}),

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import MancalaError
 from ..engine.position import Position
+from .claims import claims_verdict
 from .content import not_reviewed
 from .evidence import evidence_problem
 from .examples import Example, ExampleLoader, grid_size, replay_line, shared_turns
@@ -130,11 +131,13 @@ class Verifier:
                         row = ({**row, "status": "mismatch", "reason": problem} if problem
                                else {**row, "evidence": evidence["en"], "evidence_words": evidence})
                     if d.claims and row["status"] in ("verified", "generated", "erratum"):
-                        problem = self.claims_problem(d, rep, index, rules)
+                        problem, contradicted = claims_verdict(example, d, rep, index, self.rel(example.path))
                         if problem:
                             row = {**row, "status": "mismatch", "reason": problem}
+                        elif contradicted:
+                            row["claim_erratum"] = {"reason": d.claim_erratum.reason, "evidence": contradicted}
                     if d.claims:
-                        row["claims"] = list(d.claims)
+                        row["claims"] = [c.to_json() for c in d.claims]
                     rows.append(row)
                 for c in line.checks:
                     rows.append(self.judge_check(c, rep, g, base))
@@ -242,28 +245,6 @@ class Verifier:
                     "reason": "declared erratum, but the published diagram matches the replay"}
         return {**row, "status": "erratum", "reason": d.erratum.reason["en"], "compared": ["published", "replay"],
                 "diff": diff}
-
-    def claims_problem(self, d, rep, index, rules):
-        """What the engine does against the source's claims at diagram *d*
-        (``events[index]``), or None."""
-        ev = rep.events[index]
-        later = [e for e in rep.events[index + 1:] if e.turn == ev.turn]
-        goes_on = [e for e in later if e.kind not in ("lap_end", "fotsiny", "turn_end")]
-        if goes_on or not any(e.kind == "turn_end" for e in later + [ev]):
-            e = goes_on[0] if goes_on else None
-            what = (f"{e.kind} {', '.join(rules.geometry.name(h) for h in e.holes)}".strip() if e else
-                    "the replay stops before the turn's end")
-            claim = "game" if "game-ends" in d.claims and "turn-ends" not in d.claims else "turn"
-            return (f"the source says the {claim} ends at {d.id}, but the engine goes on (turn {ev.turn}, lap "
-                    f"{e.lap if e else ev.lap}: {what})")
-        if "game-ends" in d.claims:
-            after = rep.positions[ev.turn] if ev.turn < len(rep.positions) else None
-            if after is None:
-                return f"the source says the game ends at {d.id}, but the replay stops before the turn's end"
-            if rules.outcome(after) is None:
-                return (f"the source says the game ends at {d.id}, but the rules let "
-                        f"{after.to_move} play on")
-        return None
 
     def judge_departure(self, dep, line, base):
         row = {**base, "diagram": None, "check": f"turn {dep['turn']} departure", "at": f"turn {dep['turn']}",
