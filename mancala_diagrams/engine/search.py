@@ -236,7 +236,7 @@ def _unpack(like: Position, packed) -> Position:
 
 
 def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3,
-           first_turn: int = 1, first_decisions=()) -> Result:
+           first_turn: int = 1, first_decisions=(), position: Position | None = None) -> Result:
     """Search the continuations of *start* (within *bound*) for a board whose
     cells are *target* (a flat sequence, hole by hole).  *first_turn* is the
     number the engine gives the first turn searched (the reserve and the
@@ -245,11 +245,18 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
     only are searched, and the boards before the last of them are not looked
     at).  Returns a :class:`Result`: ``found`` is the first hit in
     breadth-first order (fewest turns), else None with the *keep* closest
-    boards seen."""
+    boards seen.  With *position* (a position between two turns), a board
+    during a turn does not count: the search looks for that very position
+    (board, player to move, reserves and the mechanics' state), at the start
+    or where a turn ends (``found.kind`` is then ``turn_end``)."""
     target = tuple(0 if v is None else v for v in target)
     if len(target) != len(start.cells):
         raise MancalaError(f"the board searched for has {len(target)} holes, the position {len(start.cells)}")
-    s = _Searcher(rules, target, bound, keep)
+    s = _Searcher(rules, target, bound, keep if position is None else 0)
+    wanted = None
+    if position is not None:        # no board during a turn matches: only the position itself
+        s.board = [-1] * len(target)
+        wanted = s.key(position)
     result = Result(None, bound)
     nodes = [(None, ())]             # node -> (parent node, decisions of the turn leading to it)
 
@@ -266,7 +273,8 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
 
     seen = {s.key(start)}
     positions = 1
-    if start.hand is None and not first_decisions and tuple(start.cells) == target:
+    if start.hand is None and not first_decisions and (
+            s.key(start) == wanted if wanted is not None else tuple(start.cells) == target):
         result.found = Hit((), 0, 0, "start", 0, target)
     frontier = [(start, 0)]
     deadline = None if bound.seconds is None else time.monotonic() + bound.seconds
@@ -288,6 +296,9 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
                 k = s.key(after)
                 if k in seen:
                     continue
+                if k == wanted:
+                    result.found = Hit(moves_to(node, decisions), depth, 0, "turn_end", 0, tuple(after.cells))
+                    break
                 if positions >= bound.positions:
                     result.exhausted = False
                     break
@@ -296,6 +307,8 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
                 if keep_next:
                     nodes.append((node, decisions))
                     next_frontier.append((_pack(after), len(nodes) - 1))
+            if result.found is not None:
+                break
             if s.match is not None:
                 node_m, decisions, t, lap, kind, seed, cells = s.match
                 if decisions is not None:

@@ -180,3 +180,66 @@ def seed_count_problem(example, rep, d, event):
                             f"départ, et aucune graine ne quitte le plateau"}
     return (f"declared erratum with evidence: seed-count, but the published board holds {published} seeds, "
             f"a count the game can have ({least} to {total}): the count proves nothing"), {}
+
+
+# -- the seed-count policy -----------------------------------------------------------------
+SEED_COUNT_POLICY = {
+    "en": "No seed ever leaves a game of this site: a capture moves seeds to the capturer's side, and the "
+          "seeds in reserve are put on the board one at a time. So in a real game the seeds on the board, in "
+          "hand and in reserve always add up to what the rules' start holds. A board whose seeds, with those "
+          "the example puts in hand and in reserve, add up to another number comes from no real game: its "
+          "diagram is flagged with the count, whether its example is marked artificial or not. A sowing order, "
+          "coloured holes with no seeds and a picture draw no seeds and are not counted; a board of one "
+          "player's rows is counted against that player's seeds.",
+    "fr": "Aucune graine ne quitte jamais une partie des jeux de ce site : une prise fait passer des graines du "
+          "côté de celui qui prend, et les graines de réserve sont posées sur le plateau une à une. Dans une "
+          "vraie partie, les graines du plateau, de la main et des réserves font donc toujours le total du "
+          "départ des règles. Un plateau dont les graines, avec celles que l’exemple met en main et en réserve, "
+          "font un autre total ne vient d’aucune vraie partie : son diagramme est signalé avec le compte, que son "
+          "exemple soit marqué artificiel ou non. Un ordre de semis, des cases colorées sans graines et une image "
+          "ne dessinent pas de graines et ne sont pas comptés ; un plateau des seules rangées d’un joueur est "
+          "compté avec les graines de ce joueur.",
+}
+
+
+def game_seeds(rules) -> int:
+    """The seeds of every position of a real game: those of the rules' start
+    (board and reserves); a board of one player's rows has that player's."""
+    return rules.initial_position().seeds
+
+
+def seed_count_flag(board_rows, off_board: int, game: int) -> dict | None:
+    """The seed-count policy (:data:`SEED_COUNT_POLICY`) for one board:
+    *board_rows* as drawn, *off_board* the seeds the example holds off the
+    board at that moment (in hand and in reserve).  None when the count is
+    one a real game has, else {seeds, game, words: {en, fr}}."""
+    seeds = sum(v or 0 for row in board_rows for v in row) + off_board
+    if seeds == game:
+        return None
+    return {"seeds": seeds, "game": game,
+            "words": {"en": f"holds {seeds} seeds (on the board, in hand and in reserve), where every position "
+                            f"of a real game holds {game}: no real game has this board",
+                      "fr": f"compte {seeds} graines (sur le plateau, en main et en réserve), quand toute position "
+                            f"d’une vraie partie en compte {game} : aucune vraie partie n’a ce plateau"}}
+
+
+def erratum_reason(d, event, diff) -> dict:
+    """Why a published board is an erratum, computed from the transcription
+    and the replay (so that it follows any change of either): the moment, the
+    holes that differ and by how much, and the seeds each board holds.
+    {en, fr}; the example's own ``reason`` is the author's explanation."""
+    holes = [x for x in diff if x.get("hole")]
+    shown = lambda v: "empty" if v is None else str(v)
+    shown_fr = lambda v: "vide" if v is None else str(v)
+    cells = ", ".join(f"{x['hole']} (published {shown(x['published'])}, rules {shown(x['replay'])})" for x in holes)
+    cells_fr = ", ".join(f"{x['hole']} (publié {shown_fr(x['published'])}, règles {shown_fr(x['replay'])})"
+                         for x in holes)
+    published = sum(v or 0 for row in d.grid for v in row)
+    replayed = sum(event.cells)
+    n = len(holes)
+    at = d.at if d.at.startswith("turn") else f"turn {event.turn} {d.at}"
+    en = (f"at {at}, the published board differs from the replay in {n} "
+          f"hole{'s' if n != 1 else ''}: {cells}; it holds {published} seeds, the replay's board {replayed}")
+    fr = (f"en {at.replace('turn', 'tour')}, le plateau publié diffère du rejeu en {n} case{'s' if n != 1 else ''} : "
+          f"{cells_fr} ; il compte {published} graines, le plateau du rejeu {replayed}")
+    return {"en": en, "fr": fr}

@@ -16,7 +16,8 @@ from ..errors import MancalaError
 from ..engine.position import Position
 from .claims import claims_verdict
 from .content import not_reviewed
-from .evidence import evidence_problem
+from .evidence import erratum_reason, evidence_problem, game_seeds, seed_count_flag
+from .given_starts import check as check_given, given_diagrams, load_records
 from .examples import Example, ExampleLoader, grid_size, replay_line, shared_turns
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
@@ -32,6 +33,7 @@ LABELS = {
     "replay": "replay",
     "start": "the example's start board",
     "rules_marks": "the marks the rules give",
+    "rules_arrows": "the arrows the rules give",
 }
 
 
@@ -66,6 +68,7 @@ class Verifier:
         self.loader = ExampleLoader(self.library)
         pub = published_dir(self.root)
         self.published = published_diagrams(str(pub)) if pub else None
+        self._given_records = None      # sources/given-starts.json, read at the first given start
 
     def rel(self, path):
         try:
@@ -102,7 +105,7 @@ class Verifier:
         elif example.kind == "special-holes":
             expected = expected_special_holes(example)
             for d in example.diagrams:
-                rows.append(self.judge_marks(d, expected, base))
+                rows.append(self.judge_drawing(d, example, self.judge_marks(d, expected, base)))
         elif example.kind == "track":
             expected = expected_track(example)
             for d in example.diagrams:
@@ -128,8 +131,11 @@ class Verifier:
                                      legend=example.legend, geometry=g, **gen)
                     if row["status"] == "erratum":
                         problem, evidence = evidence_problem(example, line, rep, d, ev)
+                        why = erratum_reason(d, ev, row["diff"])
                         row = ({**row, "status": "mismatch", "reason": problem} if problem
-                               else {**row, "evidence": evidence["en"], "evidence_words": evidence})
+                               else {**row, "reason": why["en"], "reason_words": why,
+                                     "explanation": d.erratum.reason, "evidence": evidence["en"],
+                                     "evidence_words": evidence})
                     if d.claims and row["status"] in ("verified", "generated", "erratum"):
                         problem, contradicted = claims_verdict(example, d, rep, index, self.rel(example.path))
                         if problem:
@@ -150,7 +156,53 @@ class Verifier:
                                  "status": "verified", "reason": rep.endless})
                 if rep.error and not any(r.get("reason", "").startswith("the replay stops") for r in rows):
                     rows.append({**base, "diagram": None, "status": "error", "reason": str(rep.error)})
+            self.judge_given_starts(example, rows)
+        self.flag_seed_counts(example, rows)
         return not_reviewed(rows, example.drafted) if example.drafted else rows
+
+    def flag_seed_counts(self, example, rows):
+        """The seed-count policy (evidence.SEED_COUNT_POLICY) on every board the
+        example draws: a row whose board, with the seeds the example holds
+        off the board at that moment, has a count no real game has gets
+        ``seed_count``."""
+        game = game_seeds(example.rules)
+        counted = {}        # diagram id -> seeds off the board at its moment
+        if example.kind == "game":
+            for line in example.lines:
+                rep = replay_line(example, line)
+                total = rep.positions[0].seeds
+                for d in line.diagrams:
+                    ev = rep.event(d)
+                    if ev is not None:
+                        counted[d.id] = (d, total - sum(ev.cells))
+        elif example.kind in ("start", "special-holes"):
+            start = example.start if example.start is not None else example.rules.initial_position()
+            off = sum(start.reserves) + (start.hand.seeds if start.hand else 0)
+            for d in example.diagrams:
+                if not d.picture and any(v for r in d.grid for v in r):     # a board that draws seeds
+                    counted[d.id] = (d, off)
+        for i, row in enumerate(rows):
+            d, off = counted.get(row.get("diagram"), (None, 0))
+            flag = seed_count_flag(d.grid, off, game) if d is not None else None
+            if flag:
+                rows[i] = {**row, "seed_count": flag}
+
+    def judge_given_starts(self, example, rows):
+        """A diagram drawn at its example's own start, copied from the page:
+        its row says what is known of that start (sources/given-starts.json),
+        and fails when the record no longer fits it."""
+        given = [] if example.generated else given_diagrams(example, lambda line: replay_line(example, line))
+        if not given:
+            return
+        if self._given_records is None:
+            self._given_records = load_records(self.root)
+        rel = self.rel(example.path)
+        problem, info = check_given(self._given_records.get(rel), example, self.library, rel)
+        for i, row in enumerate(rows):
+            if any(row.get("diagram") == d.id for d, _ in given):
+                rows[i] = {**row, "given": info}
+                if problem and row["status"] != "mismatch":
+                    rows[i] = {**rows[i], "status": "mismatch", "reason": problem}
 
     def transcription_problem(self, d, row):
         """A row for a transcription that differs from ../shared/published (its
@@ -298,6 +350,40 @@ class Verifier:
                     "compared": ["transcription", "rules_marks"], "diff": diff}
         return {**row, "status": "verified"}
 
+    def judge_drawing(self, d, example, row):
+        """What a special-holes diagram draws besides its marks, against the
+        rules: a picture's arrows (the way captured seeds go, from
+        :func:`tsibongy_arrows`), a board's seeds (the example's
+        start); ``checked`` lists what was compared, ``not_drawn`` what the
+        diagram leaves out."""
+        if row["status"] != "verified":
+            return row
+        g = example.rules.geometry
+        if d.picture:
+            symbols = {"sow-right": "→", "sow-left": "←", "sow-choice": "?"}
+            expected = [[None] * g.columns for _ in range(g.rows)]
+            for role, holes in tsibongy_arrows(example).items():
+                for h in holes:
+                    r, c = divmod(h, g.columns)
+                    expected[r][c] = symbols[role]
+            if not any(v for r in expected for v in r):
+                return {**row, "checked": ["transcription"],
+                        "reason": row["reason"] + "; its arrows are not compared: the rules give none"}
+            diff = board_diff(d.grid, expected, g, exact=True, labels=("published", "rules_arrows"))
+            if diff:
+                return {**row, "status": "mismatch", "reason": "the picture's arrows differ from the way the rules "
+                        "send captured seeds", "compared": ["published", "rules_arrows"], "diff": diff}
+            return {**row, "checked": ["transcription", "arrows"],
+                    "reason": "a picture that holds no position: its transcription is checked, and its arrows "
+                              "are the way the rules send the seeds captured in each hole"}
+        if not any(v for r in d.grid for v in r):
+            return {**row, "checked": ["transcription", "marks"], "not_drawn": "seeds"}
+        diff = board_diff(d.grid, [list(r) for r in example.start.rows()], g, labels=("published", "start"))
+        if diff:
+            return {**row, "status": "mismatch", "reason": "the seeds drawn differ from the position the marks "
+                    "are checked in", "compared": ["published", "start"], "diff": diff}
+        return {**row, "checked": ["transcription", "marks", "seeds"]}
+
     def judge_check(self, c, rep, g, base):
         """A check (not a published diagram): a row with a ``check`` key."""
         row = {**base, "diagram": None, "check": c.at, "at": c.at}
@@ -363,6 +449,34 @@ def expected_special_holes(example: Example):
     rules = example.rules
     grid, _ = expected_marks(example.legend or {}, static_roles(rules, example.start), rules.geometry)
     return grid
+
+
+def tsibongy_arrows(example) -> dict:
+    """The arrows of a picture of the tsibongy rule, as drawing roles
+    (``sow-right``, ``sow-left``, ``sow-choice`` -> holes), for the players
+    the example's legend names: each of the player's tsibongy points the way
+    its seeds are sown (towards the centre), each hole of the opponent's inner
+    row the way the seeds captured there are sown (from the tsibongy of its
+    zone), and a hole whose captures leave the player the choice carries a
+    question mark.  Ways are as the picture shows them, left or right on the
+    screen.  Empty for rules without the tsibongy rule."""
+    rules = example.rules
+    g = rules.geometry
+    roles = static_roles(rules, example.start)
+    named = " ".join(str(v) for v in (example.legend or {}).values())
+    out = {"sow-right": set(), "sow-left": set(), "sow-choice": set()}
+    for player in g.players:
+        if f".{player}" not in named or g.solo:
+            continue
+        for side, (end, next_) in (("left", (0, 1)), ("right", (g.columns - 1, g.columns - 2))):
+            tsibongy, toward = g.hole(player, 0, end), g.hole(player, 0, next_)
+            way = "sow-right" if toward % g.columns > tsibongy % g.columns else "sow-left"
+            zone = roles.get(f"zone-{side}.{player}", set())
+            if zone:
+                out[way].add(tsibongy)
+                out[way].update(zone)
+        out["sow-choice"].update(roles.get(f"zone-choice.{player}", set()))
+    return {role: holes for role, holes in out.items() if holes}
 
 
 def expected_track(example: Example):

@@ -117,6 +117,7 @@ __all__ = [
     "play",
     "solve",
     "solve_board",
+    "reachable",
     "relabel",
     "relabel_sequence",
     "solve_table",
@@ -817,6 +818,49 @@ def solve(
         laps_lower_bound=laps_lb, laps_upper_bound=ub_laps if extra == 0 else None,
         notes=notes + (f"; the {T_ub}-turn win found takes {ub_laps} laps" if extra else ""),
     )
+
+
+def reachable(columns: int, targets: Sequence[Sequence] = (), max_states: int = 50_000_000,
+              time_budget_seconds: float | None = None, special: str | None = None,
+              direction: str = COUNTERCLOCKWISE) -> dict:
+    """Every board at which the player chooses a hole to sow (a turn's start,
+    or the moment after a lap ends in the special hole), reached from the
+    puzzle's start: found by trying every choice of every such board, each
+    board once.  *targets* are boards as published (rows, inner row first);
+    the answer says which of them are among the boards reached.  A search
+    stopped by *max_states* or the CPU budget is not exhaustive, and then only
+    a board found is an answer.
+
+    Returns ``{"boards": N, "exhaustive": bool, "found": [bool per target],
+    "cpu_seconds": s}``."""
+    _check_columns(columns)
+    special = default_special(columns) if special is None else special
+    names = _ring(columns, special, direction)
+    ring = _Ring(columns)
+    wanted = [ring.pack(_rows_to_canonical(t, names, columns)) for t in targets]
+    c0 = time.process_time()
+    deadline = None if time_budget_seconds is None else c0 + time_budget_seconds
+    seen = {ring.start}
+    stack = [ring.start]
+    exhaustive = True
+    n = ring.n
+    expanded = 0
+    while stack:
+        expanded += 1
+        if len(seen) >= max_states or (deadline is not None and not expanded % 4096
+                                       and time.process_time() >= deadline):
+            exhaustive = False
+            break
+        b = stack.pop()
+        for p in range(1, n):
+            if not (b >> (_W * p)) & _M:
+                continue
+            kind, after, _, _ = ring.segment(b, p)
+            if kind is not None and after not in seen:
+                seen.add(after)
+                stack.append(after)
+    return {"boards": len(seen), "exhaustive": exhaustive, "found": [b in seen for b in wanted],
+            "cpu_seconds": time.process_time() - c0}
 
 
 def solve_board(columns: int, board: Sequence[int], max_states: int = 2_000_000) -> dict:

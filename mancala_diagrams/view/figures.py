@@ -24,8 +24,7 @@ from ..drawing.catalog import N_, in_language, words
 from ..engine.geometry import SOUTH, parse_direction
 from ..engine.position import Position
 from ..errors import MancalaError
-from ..files.marks import static_roles
-from ..files.verify import expected_special_holes
+from ..files.verify import expected_special_holes, tsibongy_arrows
 from .rows import Row
 from .steps import differing, example_options, example_steps, grid_position, step_highlights
 
@@ -157,34 +156,6 @@ def _status(row: Row | None, lang: str) -> dict:
     if row is None:
         return {}
     return {"status": row.shown_status, "evidence": row.evidence_in(lang) or row.reason}
-
-
-def tsibongy_arrows(example) -> dict:
-    """The arrows of a picture of the tsibongy rule, as drawing roles
-    (``sow-right``, ``sow-left``, ``sow-choice`` -> holes), for the players
-    the example's legend names: each of the player's tsibongy points the way
-    its seeds are sown (towards the centre), each hole of the opponent's inner
-    row the way the seeds captured there are sown (from the tsibongy of its
-    zone), and a hole whose captures leave the player the choice carries a
-    question mark.  Ways are as the picture shows them, left or right on the
-    screen.  Empty for rules without the tsibongy rule."""
-    rules = example.rules
-    g = rules.geometry
-    roles = static_roles(rules, example.start)
-    named = " ".join(str(v) for v in (example.legend or {}).values())
-    out = {"sow-right": set(), "sow-left": set(), "sow-choice": set()}
-    for player in g.players:
-        if f".{player}" not in named or g.solo:
-            continue
-        for side, (end, next_) in (("left", (0, 1)), ("right", (g.columns - 1, g.columns - 2))):
-            tsibongy, toward = g.hole(player, 0, end), g.hole(player, 0, next_)
-            way = "sow-right" if toward % g.columns > tsibongy % g.columns else "sow-left"
-            zone = roles.get(f"zone-{side}.{player}", set())
-            if zone:
-                out[way].add(tsibongy)
-                out[way].update(zone)
-        out["sow-choice"].update(roles.get(f"zone-choice.{player}", set()))
-    return {role: holes for role, holes in out.items() if holes}
 
 
 def _credit(diagram_id: str) -> Credit | None:

@@ -1,0 +1,278 @@
+"""Given starts: a published diagram that is its example's own start, copied
+from the page, and whether a real game leads there.
+
+A game example may start from a board of its own (``start: {board: ...}``),
+copied from the page, instead of the rules' start.  The diagram drawn at that
+start is then equal to the example's start by construction: comparing them
+proves nothing about the rules.  For each such start the project keeps, in
+``sources/given-starts.json``, what is known of it:
+
+``reached``
+    a real game leads there: the moves from the rules' start are kept, and
+    :func:`check` replays them (cheap) and compares the position reached;
+``unreachable``
+    no real game leads there, and the record says why: the seed count (the
+    start holds a number of seeds no position of the game has), or a search
+    that went through every continuation within its bound (``search``: the
+    engine's breadth-first search, for as many turns as the reserves imply;
+    ``closure``: every board of the katro bevohoka solver's reachable set);
+``unknown``
+    searched within a stated bound without an answer, or not searchable
+    (``turns``: the reserves say a real game needs at least that many turns,
+    deeper than any exhaustive search goes).
+
+A record names the start it was made for (its position in words) and the
+digest of the rules files it was made with.  :func:`check` says whether the
+record still fits; re-running the searches themselves is :func:`run` (the
+verifier's ``--deep``, and ``bench/search_given_starts.py`` that writes the
+records).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from pathlib import Path
+
+from ..engine.geometry import PLAYERS, direction_name
+from ..engine.search import Bound, search
+from ..errors import MancalaError
+from .evidence import game_seeds
+
+RECORDS = "given-starts.json"
+#: the rules the katro bevohoka solver plays (its tests check it against the engine on them)
+SOLVER_RULES = {f"katro-bevohoka-{c}" for c in range(2, 9)}
+RESULTS = ("reached", "unreachable", "unknown")
+ARGUMENTS = ("seed-count", "search", "closure", "turns")
+
+
+# -- which diagrams are given starts ------------------------------------------------------
+def is_given(example) -> bool:
+    """Whether a game example starts from a position of its own (not the
+    rules' start)."""
+    if example.kind != "game" or example.start is None:
+        return False
+    initial = example.rules.with_initial_state(example.rules.initial_position())
+    return position_words(example.start) != position_words(initial)
+
+
+def given_diagrams(example, rep_of) -> list:
+    """The published diagrams of *example* drawn at its own start when that
+    start is given: (diagram, line) pairs.  *rep_of(line)*: the line's replay."""
+    if not is_given(example):
+        return []
+    out = []
+    for line in example.lines:
+        rep = rep_of(line)
+        first = rep.events[0] if rep.events else None
+        for d in line.diagrams:
+            if first is not None and rep.event(d) is first and first.kind == "start" and first.turn == 1:
+                out.append((d, line))
+    return out
+
+
+# -- the records ---------------------------------------------------------------------------
+def position_words(position) -> dict:
+    """A start as a record names it: plain data, compared whole."""
+    g = position.geometry
+    hand = position.hand
+    return {"board": [list(r) for r in position.rows(empty=0)], "to_move": position.to_move,
+            "reserve": dict(zip(PLAYERS, position.reserves)),
+            "hand": None if hand is None else {"seeds": hand.seeds, "hole": g.name(hand.hole),
+                                               "direction": direction_name(hand.direction),
+                                               "captures": hand.captures, "first_lap": hand.first_lap},
+            "state": {k: v for k, v in sorted(position.state)}}
+
+
+def rules_digest(library, name) -> str:
+    """A hash of the bytes of the rules file *name* and of every file it extends."""
+    h = hashlib.blake2b(digest_size=12)
+    for n in library.lineage(name):
+        h.update(n.encode() + b"\0" + Path(library.path(n)).read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def records_path(root) -> Path:
+    return Path(root) / "sources" / RECORDS
+
+
+def load_records(root) -> dict:
+    """{example path (relative to the root): record} from sources/given-starts.json
+    ({} when there is none).  Raises MancalaError for a file that is not a
+    list of records."""
+    path = records_path(root)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise MancalaError(f"{path}: cannot be read: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise MancalaError(f"{path}: not JSON: {exc}", file=str(path)) from None
+    if not isinstance(data, list) or not all(isinstance(r, dict) and isinstance(r.get("example"), str)
+                                             for r in data):
+        raise MancalaError(f"{path}: expected a list of records, each naming its example", file=str(path))
+    bad = next((r for r in data if r.get("result") not in RESULTS or r.get("argument") not in ARGUMENTS), None)
+    if bad is not None:
+        raise MancalaError(f"{path}: the record of {bad['example']} has result {bad.get('result')!r} and "
+                           f"argument {bad.get('argument')!r}", file=str(path),
+                           expected=f"result: {' | '.join(RESULTS)}; argument: {' | '.join(ARGUMENTS)}")
+    return {r["example"]: r for r in data}
+
+
+def write_records(root, records) -> None:
+    from ..atomic import write_atomically
+    text = json.dumps(sorted(records, key=lambda r: r["example"]), indent=1, ensure_ascii=False) + "\n"
+    write_atomically(records_path(root), text.encode("utf-8"))
+
+
+# -- what is known of a start, in words ---------------------------------------------------
+def words(record) -> dict:
+    """The record in a sentence, {en, fr}."""
+    r, a = record["result"], record["argument"]
+    f = record.get("figures", {})
+    n = f"{f.get('positions', 0):,}"
+    n_fr = n.replace(",", "\u202f")
+    if a == "seed-count":
+        en = (f"no real game has this start: it holds {f['seeds']} seeds, and every position of the game "
+              f"holds {f['game']} (on the board, in hand and in reserve; none ever leaves the game)")
+        fr = (f"aucune vraie partie n’a ce départ : il compte {f['seeds']} graines, et toute position du jeu en "
+              f"compte {f['game']} (sur le plateau, en main et en réserve ; aucune ne quitte le jeu)")
+    elif a == "turns":
+        en = (f"not known: by its reserves this start comes at least {f['turns']} turns after the rules' start, "
+              f"deeper than an exhaustive search goes")
+        fr = (f"inconnu : d’après ses réserves, ce départ vient au moins {f['turns']} tours après le départ des "
+              f"règles, plus loin que ne va une recherche exhaustive")
+    elif a == "closure":
+        what = "is one of them" if r == "reached" else "is none of them"
+        what_fr = "en fait partie" if r == "reached" else "n’en fait pas partie"
+        en = (f"every board from which a player chooses a hole, reached from the true start with this special "
+              f"hole and direction, was listed ({n} boards, the katro bevohoka solver): this start {what}")
+        fr = (f"tous les plateaux où le joueur choisit une case, atteints depuis le vrai départ avec cette case "
+              f"spéciale et ce sens, ont été listés ({n_fr} plateaux, le solveur du katro bevohoka) : ce départ "
+              f"{what_fr}")
+        if not record["search"].get("exhaustive", True):
+            en, fr = en + " (the listing was cut short)", fr + " (la liste a été interrompue)"
+    else:
+        s = record["search"]
+        turns = s["turns"]
+        scope = (f"every continuation of the rules' start for {turns} turn{'s' if turns != 1 else ''}"
+                 + (" (the number of turns its reserves imply)" if s.get("exact") else ""))
+        scope_fr = (f"toutes les suites du départ des règles sur {turns} tour{'s' if turns != 1 else ''}"
+                    + (" (le nombre de tours qu’impliquent ses réserves)" if s.get("exact") else ""))
+        if r == "reached":
+            en = f"a real game leads there: {record['moves_words']}"
+            fr = f"une vraie partie y mène : {record['moves_words']}"
+        elif r == "unreachable":
+            en = f"no real game leads there: {scope} were searched ({n} positions), and none is this start"
+            fr = f"aucune vraie partie n’y mène : {scope_fr} ont été parcourues ({n_fr} positions), aucune n’est ce départ"
+        else:
+            cut = "the search stopped at its limit of " + f"{s['positions']:,} positions" if not s.get(
+                "exhaustive") else f"none of the {n} positions within {turns} turns is this start"
+            cut_fr = ("la recherche s’est arrêtée à sa limite de " + f"{s['positions']:,}".replace(",", "\u202f")
+                      + " positions") if not s.get("exhaustive") else (
+                f"aucune des {n_fr} positions à {turns} tours ou moins n’est ce départ")
+            en = f"not known: {cut}"
+            fr = f"inconnu : {cut_fr}"
+    return {"en": en, "fr": fr}
+
+
+# -- checking a record (cheap: verify does it every time) ----------------------------------
+def check(record, example, library, rel_path):
+    """(problem, given) for the record of *example*'s given start: *problem*
+    is None when the record still fits the start and the rules (and, for a
+    reached start, the replay of its moves leads there); *given* is what the
+    verifier's row says of the start."""
+    if record is None:
+        return None, {"result": "not searched",
+                      "words": {"en": "whether a real game leads to this start was not searched",
+                                "fr": "on n’a pas cherché si une vraie partie mène à ce départ"}}
+    given = {"result": record["result"], "argument": record["argument"], "words": words(record)}
+    start = position_words(example.start)
+    if record.get("start") != start:
+        return (f"sources/{RECORDS}: the record of {rel_path} was made for another start; search again "
+                "(bench/search_given_starts.py)"), given
+    digest = rules_digest(library, example.rules.name)
+    if record.get("rules") != example.rules.name or record.get("rules_digest") != digest:
+        return (f"sources/{RECORDS}: the record of {rel_path} was made with other rules files "
+                f"({record.get('rules')}); search again (bench/search_given_starts.py)"), given
+    if record["argument"] == "seed-count":
+        total, game = example.start.seeds, game_seeds(example.rules)
+        if total == game:
+            return (f"sources/{RECORDS}: {rel_path}: the start holds {total} seeds, as the game does: the seed "
+                    "count proves nothing"), given
+    if record["result"] == "reached":
+        problem = replay_moves(example.rules, record["moves"], example.start)
+        if problem:
+            return f"sources/{RECORDS}: {rel_path}: {problem}", given
+    return None, given
+
+
+def replay_moves(rules, moves, target) -> str | None:
+    """Replay *moves* (a list of turns, each a list of [kind, value] decisions
+    as the record keeps them) from the rules' start; a problem in words when
+    they do not lead to *target*."""
+    position = rules.initial_position()
+    try:
+        for n, turn in enumerate(moves, start=1):
+            position = rules.play(position, [_decision(k, v) for k, v in turn], turn_number=n)
+    except MancalaError as exc:
+        return f"the recorded moves do not replay: {exc}"
+    if position_words(position) != position_words(target):
+        return "the recorded moves lead to another position than the start"
+    return None
+
+
+def _decision(kind, value):
+    return kind, tuple(value) if isinstance(value, list) else value
+
+
+# -- searching (costly: the records are made with it, and verify --deep re-runs it) ---------
+def run(example, rel_path, library, bound: Bound | None = None) -> dict:
+    """Search whether a real game leads to *example*'s given start, and make
+    its record.  The argument is chosen by what the start is: the seed count
+    first; the reserves' count of turns; then, for the rules the katro
+    bevohoka solver plays (:data:`SOLVER_RULES`), its closure, else the
+    engine's breadth-first search within *bound*."""
+    rules = example.rules
+    start = example.start
+    record = {"example": rel_path, "rules": rules.name, "rules_digest": rules_digest(library, rules.name),
+              "start": position_words(start)}
+    c0 = time.process_time()
+    total, game = start.seeds, game_seeds(rules)
+    if total != game:
+        return {**record, "result": "unreachable", "argument": "seed-count",
+                "figures": {"seeds": total, "game": game}}
+    initial = rules.initial_position()
+    placed = sum(i - r for i, r in zip(initial.reserves, start.reserves))
+    phase_two = any(initial.reserves) and not any(start.reserves)
+    if phase_two or start.hand is not None and any(initial.reserves):
+        return {**record, "result": "unknown", "argument": "turns", "figures": {"turns": placed}}
+    if rules.name in SOLVER_RULES:
+        from ..solver.search import reachable
+        rows = [list(r) for r in start.rows(empty=0)]
+        state = dict(start.state)
+        way = {"ccw": "counterclockwise", "cw": "clockwise"}.get(state.get(f"direction.{start.to_move}"))
+        out = reachable(rules.geometry.columns, [rows], max_states=bound.positions if bound else 100_000_000,
+                        time_budget_seconds=bound.seconds if bound else None,
+                        special=state.get(f"target.{start.to_move}"), direction=way or "counterclockwise")
+        found = out["found"][0]
+        result = "reached" if found else ("unreachable" if out["exhaustive"] else "unknown")
+        return {**record, "result": result, "argument": "closure",
+                "search": {"exhaustive": out["exhaustive"]},
+                "figures": {"positions": out["boards"], "cpu_seconds": round(out["cpu_seconds"], 1)}}
+    exact = any(initial.reserves)
+    bound = Bound(turns=placed, positions=bound.positions, seconds=bound.seconds) if exact else bound
+    result = search(rules, rules.with_initial_state(initial), start.cells, bound, position=start)
+    cpu = round(time.process_time() - c0, 1)
+    s = {"turns": bound.turns, "positions": bound.positions, "exhaustive": result.exhausted, "exact": exact}
+    figures = {"positions": result.positions, "cpu_seconds": cpu}
+    if result.found is not None:
+        moves = [[[k, list(v) if isinstance(v, tuple) else v] for k, v in turn] for turn in result.found.moves]
+        from .evidence import describe_moves
+        return {**record, "result": "reached", "argument": "search", "search": s, "figures": figures,
+                "moves": moves, "moves_words": describe_moves(result.found.moves, rules.geometry, 1)}
+    result_word = "unreachable" if result.exhausted and exact else "unknown"
+    return {**record, "result": result_word, "argument": "search", "search": s, "figures": figures}
