@@ -24,14 +24,17 @@ import sys
 import time
 
 from mancala_diagrams.solver.search import (
-    CLOCKWISE, COUNTERCLOCKWISE, MAX_COLUMNS, MIN_COLUMNS, hole_names, relabel_sequence, solve_table,
+    CLOCKWISE, COUNTERCLOCKWISE, MAX_COLUMNS, MIN_COLUMNS, hole_names, puzzle_counter, relabel_sequence,
+    solve_table,
 )
 
 
 def add_every_special_hole(row: dict) -> dict:
-    """The same optimum for every special hole and both directions (ring symmetry)."""
+    """The same optimum for every special hole and both directions (ring
+    symmetry), and what the source's puzzle counter shows at its end."""
     if row.get("sequence") is None:
         return row
+    row["puzzle_counter"] = puzzle_counter(row["columns"], row["sequence"], row["special"], row["direction"])
     c, s, d = row["columns"], row["special"], row["direction"]
     row["every_special_hole"] = {
         direction: {
@@ -112,6 +115,8 @@ def write(out, rows, budget, max_states, t0, compiled_from=MAX_COLUMNS):
         ),
         "sequence": "per turn, the holes chosen (turn start, then after each lap ending in the special hole)",
         "every_special_hole": "per direction and special hole, the optimal sequence moved there by the ring symmetry",
+        "puzzle_counter": ("what the source's training puzzle of that width shows at the end of the optimal "
+                           "game: it counts the laps that end in an empty ordinary hole, so not the last turn"),
         "budget": {"cpu_seconds": budget, "max_states_per_width": max_states},
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "runs": {

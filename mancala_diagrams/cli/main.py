@@ -43,7 +43,7 @@ def cmd_verify(args) -> int:
     from ..files.verify import Verifier
     from ..view.rows import ok, rows_of
     start = time.perf_counter()
-    v = Verifier()
+    v = Verifier(deep=args.deep)
     rows = rows_of(v.verify(args.paths or None, coverage=not args.paths))
     elapsed = time.perf_counter() - start
     content = check_content(v.root)
@@ -318,6 +318,8 @@ def build_parser():
     v.add_argument("-q", "--quiet", action="store_true", help="print only what is not verified")
     v.add_argument("--strict", action="store_true",
                    help="fail while a published diagram is accounted for by no example (status missing)")
+    v.add_argument("--deep", action="store_true",
+                   help="also run again the searches behind sources/given-starts.json (minutes, gigabytes)")
     v.add_argument("paths", nargs="*", help="example files (default: all of sources/)")
     v.set_defaults(func=cmd_verify)
     c = sub.add_parser("check", help="validate the given rules files and validate and replay the given "

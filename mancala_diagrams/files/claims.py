@@ -127,7 +127,7 @@ class _Moment:
               + (f" for {len(laps)} more lap{'s' if len(laps) != 1 else ''}" if laps else "")
               + (f", sowing {sown} seeds" if sown else "")
               + (f" and capturing {seeds} seeds ({', '.join(_holes(taken, geometry))})" if taken else ""))
-        fr = (f"le moteur continue (tour {ev.turn}, semis {first.lap} : {_FR_KIND.get(first.kind, first.kind)} "
+        fr = (f"le moteur continue (tour {ev.turn}, semis {first.lap} : {_FR_KIND.get(first.kind, first.kind)} "
               f"{', '.join(geometry.name(h) for h in first.holes)})".replace(" )", ")")
               + (f" pendant {len(laps)} semis de plus" if laps else "")
               + (f", sème {sown} graines" if sown else "")
@@ -223,7 +223,7 @@ def contradiction(claim: Claim, d, moment: _Moment, geometry):
         who = out.get("winner")
         return {"en": f"the game is over when turn {ev.turn} ends" + (f": {who} has won" if who else ""),
                 "fr": f"la partie est finie à la fin du tour {ev.turn}"
-                      + (f" : {_FR_PLAYER[who]} a gagné" if who else "")}
+                      + (f" : {_FR_PLAYER[who]} a gagné" if who else "")}
     if kind == "replies":
         n = len(rules.legal_moves(moment.after))
         if n == v:
@@ -264,6 +264,6 @@ def claims_verdict(example, d, rep, index, path):
         return None, None
     command = f"mancala-diagrams replay {path} --boards"
     en = "; ".join(f"at {d.id} the page says that {c.words()['en']}, but {found[c]['en']}" for c in declared)
-    fr = " ; ".join(f"en {d.id}, la page dit que {c.words()['fr']}, mais {found[c]['fr']}" for c in declared)
-    return None, {"en": f"{en} (to see it again: {command})", "fr": f"{fr} (pour le revoir : {command})",
+    fr = " ; ".join(f"en {d.id}, la page dit que {c.words()['fr']}, mais {found[c]['fr']}" for c in declared)
+    return None, {"en": f"{en} (to see it again: {command})", "fr": f"{fr} (pour le revoir : {command})",
                   "claims": [c.to_json() for c in declared]}

@@ -191,13 +191,13 @@ SEED_COUNT_POLICY = {
           "diagram is flagged with the count, whether its example is marked artificial or not. A sowing order, "
           "coloured holes with no seeds and a picture draw no seeds and are not counted; a board of one "
           "player's rows is counted against that player's seeds.",
-    "fr": "Aucune graine ne quitte jamais une partie des jeux de ce site : une prise fait passer des graines du "
+    "fr": "Aucune graine ne quitte jamais une partie des jeux de ce site : une prise fait passer des graines du "
           "côté de celui qui prend, et les graines de réserve sont posées sur le plateau une à une. Dans une "
           "vraie partie, les graines du plateau, de la main et des réserves font donc toujours le total du "
           "départ des règles. Un plateau dont les graines, avec celles que l’exemple met en main et en réserve, "
-          "font un autre total ne vient d’aucune vraie partie : son diagramme est signalé avec le compte, que son "
+          "font un autre total ne vient d’aucune vraie partie : son diagramme est signalé avec le compte, que son "
           "exemple soit marqué artificiel ou non. Un ordre de semis, des cases colorées sans graines et une image "
-          "ne dessinent pas de graines et ne sont pas comptés ; un plateau des seules rangées d’un joueur est "
+          "ne dessinent pas de graines et ne sont pas comptés ; un plateau des seules rangées d’un joueur est "
           "compté avec les graines de ce joueur.",
 }
 
@@ -220,7 +220,7 @@ def seed_count_flag(board_rows, off_board: int, game: int) -> dict | None:
             "words": {"en": f"holds {seeds} seeds (on the board, in hand and in reserve), where every position "
                             f"of a real game holds {game}: no real game has this board",
                       "fr": f"compte {seeds} graines (sur le plateau, en main et en réserve), quand toute position "
-                            f"d’une vraie partie en compte {game} : aucune vraie partie n’a ce plateau"}}
+                            f"d’une vraie partie en compte {game} : aucune vraie partie n’a ce plateau"}}
 
 
 def erratum_reason(d, event, diff) -> dict:
@@ -240,6 +240,6 @@ def erratum_reason(d, event, diff) -> dict:
     at = d.at if d.at.startswith("turn") else f"turn {event.turn} {d.at}"
     en = (f"at {at}, the published board differs from the replay in {n} "
           f"hole{'s' if n != 1 else ''}: {cells}; it holds {published} seeds, the replay's board {replayed}")
-    fr = (f"en {at.replace('turn', 'tour')}, le plateau publié diffère du rejeu en {n} case{'s' if n != 1 else ''} : "
-          f"{cells_fr} ; il compte {published} graines, le plateau du rejeu {replayed}")
+    fr = (f"en {at.replace('turn', 'tour')}, le plateau publié diffère du rejeu en {n} case{'s' if n != 1 else ''} : "
+          f"{cells_fr} ; il compte {published} graines, le plateau du rejeu {replayed}")
     return {"en": en, "fr": fr}

@@ -138,12 +138,12 @@ def words(record) -> dict:
     if a == "seed-count":
         en = (f"no real game has this start: it holds {f['seeds']} seeds, and every position of the game "
               f"holds {f['game']} (on the board, in hand and in reserve; none ever leaves the game)")
-        fr = (f"aucune vraie partie n’a ce départ : il compte {f['seeds']} graines, et toute position du jeu en "
-              f"compte {f['game']} (sur le plateau, en main et en réserve ; aucune ne quitte le jeu)")
+        fr = (f"aucune vraie partie n’a ce départ : il compte {f['seeds']} graines, et toute position du jeu en "
+              f"compte {f['game']} (sur le plateau, en main et en réserve ; aucune ne quitte le jeu)")
     elif a == "turns":
         en = (f"not known: by its reserves this start comes at least {f['turns']} turns after the rules' start, "
               f"deeper than an exhaustive search goes")
-        fr = (f"inconnu : d’après ses réserves, ce départ vient au moins {f['turns']} tours après le départ des "
+        fr = (f"inconnu : d’après ses réserves, ce départ vient au moins {f['turns']} tours après le départ des "
               f"règles, plus loin que ne va une recherche exhaustive")
     elif a == "closure":
         what = "is one of them" if r == "reached" else "is none of them"
@@ -151,7 +151,7 @@ def words(record) -> dict:
         en = (f"every board from which a player chooses a hole, reached from the true start with this special "
               f"hole and direction, was listed ({n} boards, the katro bevohoka solver): this start {what}")
         fr = (f"tous les plateaux où le joueur choisit une case, atteints depuis le vrai départ avec cette case "
-              f"spéciale et ce sens, ont été listés ({n_fr} plateaux, le solveur du katro bevohoka) : ce départ "
+              f"spéciale et ce sens, ont été listés ({n_fr} plateaux, le solveur du katro bevohoka) : ce départ "
               f"{what_fr}")
         if not record["search"].get("exhaustive", True):
             en, fr = en + " (the listing was cut short)", fr + " (la liste a été interrompue)"
@@ -164,10 +164,10 @@ def words(record) -> dict:
                     + (" (le nombre de tours qu’impliquent ses réserves)" if s.get("exact") else ""))
         if r == "reached":
             en = f"a real game leads there: {record['moves_words']}"
-            fr = f"une vraie partie y mène : {record['moves_words']}"
+            fr = f"une vraie partie y mène : {record['moves_words']}"
         elif r == "unreachable":
             en = f"no real game leads there: {scope} were searched ({n} positions), and none is this start"
-            fr = f"aucune vraie partie n’y mène : {scope_fr} ont été parcourues ({n_fr} positions), aucune n’est ce départ"
+            fr = f"aucune vraie partie n’y mène : {scope_fr} ont été parcourues ({n_fr} positions), aucune n’est ce départ"
         else:
             cut = "the search stopped at its limit of " + f"{s['positions']:,} positions" if not s.get(
                 "exhaustive") else f"none of the {n} positions within {turns} turns is this start"
@@ -175,7 +175,7 @@ def words(record) -> dict:
                       + " positions") if not s.get("exhaustive") else (
                 f"aucune des {n_fr} positions à {turns} tours ou moins n’est ce départ")
             en = f"not known: {cut}"
-            fr = f"inconnu : {cut_fr}"
+            fr = f"inconnu : {cut_fr}"
     return {"en": en, "fr": fr}
 
 
@@ -255,13 +255,14 @@ def run(example, rel_path, library, bound: Bound | None = None) -> dict:
         rows = [list(r) for r in start.rows(empty=0)]
         state = dict(start.state)
         way = {"ccw": "counterclockwise", "cw": "clockwise"}.get(state.get(f"direction.{start.to_move}"))
-        out = reachable(rules.geometry.columns, [rows], max_states=bound.positions if bound else 100_000_000,
+        cap = bound.positions if bound else 100_000_000
+        out = reachable(rules.geometry.columns, [rows], max_states=cap,
                         time_budget_seconds=bound.seconds if bound else None,
                         special=state.get(f"target.{start.to_move}"), direction=way or "counterclockwise")
         found = out["found"][0]
         result = "reached" if found else ("unreachable" if out["exhaustive"] else "unknown")
         return {**record, "result": result, "argument": "closure",
-                "search": {"exhaustive": out["exhaustive"]},
+                "search": {"positions": cap, "exhaustive": out["exhaustive"]},
                 "figures": {"positions": out["boards"], "cpu_seconds": round(out["cpu_seconds"], 1)}}
     exact = any(initial.reserves)
     bound = Bound(turns=placed, positions=bound.positions, seconds=bound.seconds) if exact else bound
@@ -276,3 +277,18 @@ def run(example, rel_path, library, bound: Bound | None = None) -> dict:
                 "moves": moves, "moves_words": describe_moves(result.found.moves, rules.geometry, 1)}
     result_word = "unreachable" if result.exhausted and exact else "unknown"
     return {**record, "result": result_word, "argument": "search", "search": s, "figures": figures}
+
+
+def rerun(record, example, library, rel_path) -> str | None:
+    """Run the record's search again within its own bound (``verify --deep``):
+    a problem in words when it no longer gives the recorded answer."""
+    if record["argument"] not in ("search", "closure"):
+        return None         # the seed count and the turn count are checked by :func:`check`
+    s = record.get("search", {})
+    again = run(example, rel_path, library, Bound(turns=s.get("turns", 1),
+                                                  positions=s.get("positions", record["figures"]["positions"])))
+    if (again["result"], again["figures"].get("positions")) != (record["result"], record["figures"].get("positions")):
+        return (f"sources/{RECORDS}: {rel_path}: searched again, the answer is {again['result']} after "
+                f"{again['figures'].get('positions')} positions; the record says {record['result']} after "
+                f"{record['figures'].get('positions')}")
+    return None

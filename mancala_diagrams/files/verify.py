@@ -17,7 +17,7 @@ from ..engine.position import Position
 from .claims import claims_verdict
 from .content import not_reviewed
 from .evidence import erratum_reason, evidence_problem, game_seeds, seed_count_flag
-from .given_starts import check as check_given, given_diagrams, load_records
+from .given_starts import check as check_given, given_diagrams, load_records, rerun as rerun_given
 from .examples import Example, ExampleLoader, grid_size, replay_line, shared_turns
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
@@ -61,8 +61,9 @@ def _rows_from_cells(cells, geometry):
 
 
 class Verifier:
-    def __init__(self, root=None):
+    def __init__(self, root=None, deep=False):
         self.root = find_root(root)
+        self.deep = deep        # run again the searches behind sources/given-starts.json (minutes)
         self._real_root = self.root.resolve()     # for rel: the root's links resolved once
         self.library = RulesLibrary(self.root / "rules")
         self.loader = ExampleLoader(self.library)
@@ -197,7 +198,10 @@ class Verifier:
         if self._given_records is None:
             self._given_records = load_records(self.root)
         rel = self.rel(example.path)
-        problem, info = check_given(self._given_records.get(rel), example, self.library, rel)
+        record = self._given_records.get(rel)
+        problem, info = check_given(record, example, self.library, rel)
+        if self.deep and not problem and record is not None:
+            problem = rerun_given(record, example, self.library, rel)
         for i, row in enumerate(rows):
             if any(row.get("diagram") == d.id for d, _ in given):
                 rows[i] = {**row, "given": info}

@@ -118,6 +118,7 @@ __all__ = [
     "solve",
     "solve_board",
     "reachable",
+    "puzzle_counter",
     "relabel",
     "relabel_sequence",
     "solve_table",
@@ -398,6 +399,28 @@ def play(rows, hole: str, special: str, direction: str = COUNTERCLOCKWISE) -> Se
         laps,
         tuple(ring_names[s] for s in starts),
     )
+
+
+def puzzle_counter(columns: int, sequence, special: str | None = None,
+                   direction: str = COUNTERCLOCKWISE) -> int:
+    """What the source's training puzzles (one per width) show at the end of
+    the game *sequence* (per turn, the holes chosen): their counter goes up
+    each time a lap ends in an empty ordinary hole, and not when a lap ends in
+    the special hole, so the last turn, which ends with the special hole full,
+    is not counted.  The game is replayed lap by lap with :func:`play`;
+    a sequence that does not fill the special hole is refused."""
+    special = default_special(columns) if special is None else special
+    rows = initial_rows(columns, special, direction)
+    counter = 0
+    end = None
+    for turn in sequence:
+        for hole in turn:
+            out = play(rows, hole, special, direction)
+            rows, end = out.rows, out.end
+            counter += end == "empty"
+    if end != "won":
+        raise SolverError("the sequence does not fill the special hole")
+    return counter
 
 
 # --------------------------------------------------------------------------

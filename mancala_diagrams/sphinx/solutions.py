@@ -29,6 +29,8 @@ HEADINGS = {
     "min_turns": N_("Fewest turns"),
     "laps": N_("Fewest laps (with the fewest turns)"),
     "min_laps": N_("Fewest laps (with the fewest turns)"),
+    # Translators: what the source's training puzzle shows at the end of the optimal game
+    "puzzle_counter": N_("The source puzzle's counter"),
     "lower_bound": N_("Lower bound"),
     "upper_bound": N_("Upper bound"),
     "status": N_("Status"),
