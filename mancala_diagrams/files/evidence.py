@@ -183,25 +183,6 @@ def seed_count_problem(example, rep, d, event):
 
 
 # -- the seed-count policy -----------------------------------------------------------------
-SEED_COUNT_POLICY = {
-    "en": "No seed ever leaves a game of this site: a capture moves seeds to the capturer's side, and the "
-          "seeds in reserve are put on the board one at a time. So in a real game the seeds on the board, in "
-          "hand and in reserve always add up to what the rules' start holds. A board whose seeds, with those "
-          "the example puts in hand and in reserve, add up to another number comes from no real game: its "
-          "diagram is flagged with the count, whether its example is marked artificial or not. A sowing order, "
-          "coloured holes with no seeds and a picture draw no seeds and are not counted; a board of one "
-          "player's rows is counted against that player's seeds.",
-    "fr": "Aucune graine ne quitte jamais une partie des jeux de ce site : une prise fait passer des graines du "
-          "côté de celui qui prend, et les graines de réserve sont posées sur le plateau une à une. Dans une "
-          "vraie partie, les graines du plateau, de la main et des réserves font donc toujours le total du "
-          "départ des règles. Un plateau dont les graines, avec celles que l’exemple met en main et en réserve, "
-          "font un autre total ne vient d’aucune vraie partie : son diagramme est signalé avec le compte, que son "
-          "exemple soit marqué artificiel ou non. Un ordre de semis, des cases colorées sans graines et une image "
-          "ne dessinent pas de graines et ne sont pas comptés ; un plateau des seules rangées d’un joueur est "
-          "compté avec les graines de ce joueur.",
-}
-
-
 def game_seeds(rules) -> int:
     """The seeds of every position of a real game: those of the rules' start
     (board and reserves); a board of one player's rows has that player's."""
@@ -209,7 +190,8 @@ def game_seeds(rules) -> int:
 
 
 def seed_count_flag(board_rows, off_board: int, game: int) -> dict | None:
-    """The seed-count policy (:data:`SEED_COUNT_POLICY`) for one board:
+    """The seed-count policy (stated on the verification page,
+    docs/verification.md: no seed ever leaves a game) for one board:
     *board_rows* as drawn, *off_board* the seeds the example holds off the
     board at that moment (in hand and in reserve).  None when the count is
     one a real game has, else {seeds, game, words: {en, fr}}."""

@@ -162,7 +162,7 @@ class Verifier:
         return not_reviewed(rows, example.drafted) if example.drafted else rows
 
     def flag_seed_counts(self, example, rows):
-        """The seed-count policy (evidence.SEED_COUNT_POLICY) on every board the
+        """The seed-count policy (the verification page states it) on every board the
         example draws: a row whose board, with the seeds the example holds
         off the board at that moment, has a count no real game has gets
         ``seed_count``."""
