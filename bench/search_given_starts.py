@@ -27,6 +27,7 @@ from mancala_diagrams.files.examples import replay_line
 from mancala_diagrams.files.given_starts import given_diagrams, load_records, run, write_records
 from mancala_diagrams.files.project import example_paths
 from mancala_diagrams.files.verify import Verifier
+from mancala_diagrams.solver.search import reachable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,7 +48,7 @@ def main(argv=None) -> int:
         if example.generated or not given_diagrams(example, lambda line: replay_line(example, line)):
             continue
         rel = v.rel(path)
-        record = run(example, rel, v.library, Bound(turns=args.turns, positions=args.positions))
+        record = run(example, rel, v.library, Bound(turns=args.turns, positions=args.positions), reachable)
         figures = ", ".join(f"{k} {v}" for k, v in record.get("figures", {}).items())
         bound = record.get("search", {})
         print(f"{path.stem:46} {record['result']:11} {record['argument']:10} {figures}"

@@ -43,7 +43,8 @@ def cmd_verify(args) -> int:
     from ..files.verify import Verifier
     from ..view.rows import ok, rows_of
     start = time.perf_counter()
-    v = Verifier(deep=args.deep)
+    from ..solver.search import reachable
+    v = Verifier(deep=args.deep, closure=reachable)
     rows = rows_of(v.verify(args.paths or None, coverage=not args.paths))
     elapsed = time.perf_counter() - start
     content = check_content(v.root)

@@ -117,8 +117,7 @@ class _Moment:
             return {"en": f"the replay stops before the end of turn {ev.turn}",
                     "fr": f"le rejeu s’arrête avant la fin du tour {ev.turn}"}
         laps = sorted({e.lap for e in self.sowing_on if e.lap > ev.lap})
-        sown = sum(1 for e in self.sowing_on if e.kind == "drop") or sum(
-            e.count for e in self.sowing_on if e.kind == "pickup")
+        sown = sum(1 for e in self.sowing_on if e.kind == "drop")
         taken = [e for e in self.sowing_on if e.kind == "capture"]
         seeds = sum(e.count for e in taken)
         first = self.sowing_on[0]
@@ -171,9 +170,9 @@ def _wins_next_turn(rules, position, player, turn_number, limit=10_000):
             after = rules.play(position, move, turn_number=turn_number)
         except MancalaError:
             continue
-        if rules.outcome(after) is None and winning_turn(after, turn_number + 1) is not None:
-            continue
         out = rules.outcome(after)
+        if out is None and winning_turn(after, turn_number + 1) is not None:
+            continue
         if out is not None and out.get("winner") == player:
             continue
         from .evidence import describe_decision

@@ -76,7 +76,8 @@ def position_words(position) -> dict:
     """A start as a record names it: plain data, compared whole."""
     g = position.geometry
     hand = position.hand
-    return {"board": [list(r) for r in position.rows(empty=0)], "to_move": position.to_move,
+    board = [" ".join(str(v) if v else "." for v in row) for row in position.rows(empty=0)]
+    return {"board": board, "to_move": position.to_move,
             "reserve": dict(zip(PLAYERS, position.reserves)),
             "hand": None if hand is None else {"seeds": hand.seeds, "hole": g.name(hand.hole),
                                                "direction": direction_name(hand.direction),
@@ -142,9 +143,9 @@ def words(record) -> dict:
               f"compte {f['game']} (sur le plateau, en main et en réserve ; aucune ne quitte le jeu)")
     elif a == "turns":
         en = (f"not known: by its reserves this start comes at least {f['turns']} turns after the rules' start, "
-              f"deeper than an exhaustive search goes")
+              f"and no search went that deep")
         fr = (f"inconnu : d’après ses réserves, ce départ vient au moins {f['turns']} tours après le départ des "
-              f"règles, plus loin que ne va une recherche exhaustive")
+              f"règles, et aucune recherche n’est allée aussi loin")
     elif a == "closure":
         what = "is one of them" if r == "reached" else "is none of them"
         what_fr = "en fait partie" if r == "reached" else "n’en fait pas partie"
@@ -158,7 +159,7 @@ def words(record) -> dict:
     else:
         s = record["search"]
         turns = s["turns"]
-        scope = (f"every continuation of the rules' start for {turns} turn{'s' if turns != 1 else ''}"
+        scope = (f"all the continuations of the rules' start over {turns} turn{'s' if turns != 1 else ''}"
                  + (" (the number of turns its reserves imply)" if s.get("exact") else ""))
         scope_fr = (f"toutes les suites du départ des règles sur {turns} tour{'s' if turns != 1 else ''}"
                     + (" (le nombre de tours qu’impliquent ses réserves)" if s.get("exact") else ""))
@@ -230,12 +231,14 @@ def _decision(kind, value):
 
 
 # -- searching (costly: the records are made with it, and verify --deep re-runs it) ---------
-def run(example, rel_path, library, bound: Bound | None = None) -> dict:
+def run(example, rel_path, library, bound: Bound | None = None, closure=None) -> dict:
     """Search whether a real game leads to *example*'s given start, and make
     its record.  The argument is chosen by what the start is: the seed count
     first; the reserves' count of turns; then, for the rules the katro
-    bevohoka solver plays (:data:`SOLVER_RULES`), its closure, else the
-    engine's breadth-first search within *bound*."""
+    bevohoka solver plays (:data:`SOLVER_RULES`), its closure (*closure*:
+    :func:`mancala_diagrams.solver.search.reachable`, which the caller
+    gives: this layer does not import the solver), else the engine's
+    breadth-first search within *bound*."""
     rules = example.rules
     start = example.start
     record = {"example": rel_path, "rules": rules.name, "rules_digest": rules_digest(library, rules.name),
@@ -251,12 +254,14 @@ def run(example, rel_path, library, bound: Bound | None = None) -> dict:
     if phase_two or start.hand is not None and any(initial.reserves):
         return {**record, "result": "unknown", "argument": "turns", "figures": {"turns": placed}}
     if rules.name in SOLVER_RULES:
-        from ..solver.search import reachable
+        if closure is None:
+            raise MancalaError(f"{rel_path}: the rules {rules.name} are searched with the katro bevohoka "
+                               "solver's closure, which was not given")
         rows = [list(r) for r in start.rows(empty=0)]
         state = dict(start.state)
         way = {"ccw": "counterclockwise", "cw": "clockwise"}.get(state.get(f"direction.{start.to_move}"))
         cap = bound.positions if bound else 100_000_000
-        out = reachable(rules.geometry.columns, [rows], max_states=cap,
+        out = closure(rules.geometry.columns, [rows], max_states=cap,
                         time_budget_seconds=bound.seconds if bound else None,
                         special=state.get(f"target.{start.to_move}"), direction=way or "counterclockwise")
         found = out["found"][0]
@@ -279,14 +284,15 @@ def run(example, rel_path, library, bound: Bound | None = None) -> dict:
     return {**record, "result": result_word, "argument": "search", "search": s, "figures": figures}
 
 
-def rerun(record, example, library, rel_path) -> str | None:
+def rerun(record, example, library, rel_path, closure=None) -> str | None:
     """Run the record's search again within its own bound (``verify --deep``):
     a problem in words when it no longer gives the recorded answer."""
     if record["argument"] not in ("search", "closure"):
         return None         # the seed count and the turn count are checked by :func:`check`
     s = record.get("search", {})
     again = run(example, rel_path, library, Bound(turns=s.get("turns", 1),
-                                                  positions=s.get("positions", record["figures"]["positions"])))
+                                                  positions=s.get("positions", record["figures"]["positions"])),
+                closure)
     if (again["result"], again["figures"].get("positions")) != (record["result"], record["figures"].get("positions")):
         return (f"sources/{RECORDS}: {rel_path}: searched again, the answer is {again['result']} after "
                 f"{again['figures'].get('positions')} positions; the record says {record['result']} after "

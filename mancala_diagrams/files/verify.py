@@ -61,9 +61,10 @@ def _rows_from_cells(cells, geometry):
 
 
 class Verifier:
-    def __init__(self, root=None, deep=False):
+    def __init__(self, root=None, deep=False, closure=None):
         self.root = find_root(root)
         self.deep = deep        # run again the searches behind sources/given-starts.json (minutes)
+        self.closure = closure  # the katro bevohoka solver's closure, for those searches (solver.search.reachable)
         self._real_root = self.root.resolve()     # for rel: the root's links resolved once
         self.library = RulesLibrary(self.root / "rules")
         self.loader = ExampleLoader(self.library)
@@ -201,7 +202,7 @@ class Verifier:
         record = self._given_records.get(rel)
         problem, info = check_given(record, example, self.library, rel)
         if self.deep and not problem and record is not None:
-            problem = rerun_given(record, example, self.library, rel)
+            problem = rerun_given(record, example, self.library, rel, self.closure)
         for i, row in enumerate(rows):
             if any(row.get("diagram") == d.id for d, _ in given):
                 rows[i] = {**row, "given": info}
