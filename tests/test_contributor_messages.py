@@ -141,7 +141,7 @@ def test_a_turn_in_progress_that_never_ends_is_told_how_to_say_so_with_then(proj
     # written as the message says, the file is accepted and the loop is checked
     write(project, "endless", ENDLESS_IN_HAND.replace("MOVES", "moves:\n      - {then: [], endless: true}"))
     assert cli.main(["check", str(path)]) == 0
-    assert "check turn 1 never ends verified" in capsys.readouterr().out
+    assert "check turn 1 never ends checked" in capsys.readouterr().out
 
 
 def test_a_whole_turn_that_never_ends_is_told_to_say_endless(project, capsys):

@@ -180,7 +180,7 @@ def test_a_new_page_from_its_transcription_to_the_site(in_fresh, capsys, tmp_pat
     rel = example.relative_to(root)
     assert cli.main(["check", "sources/tsipika/"]) == 1
     out = capsys.readouterr().out
-    assert "drafted, not reviewed" in out and " verified " not in out
+    assert "drafted, not reviewed" in out and " replayed " not in out and " set-up " not in out
     assert "docs/games/tsipika.md:3:1: the page still holds a TODO" in out
     assert "docs/locales/fr/LC_MESSAGES/games/tsipika.po:" in out and "untranslated messages" in out
     assert f"{rel}:14:15: describes: unknown bibliography key 'busser-tsipka' (expected a key of " \
@@ -198,7 +198,7 @@ def test_a_new_page_from_its_transcription_to_the_site(in_fresh, capsys, tmp_pat
         m, "Un jeu inventé pour les tests, sur le plateau du katro à quatre colonnes ({ref}`busser`)."))
     assert cli.main(["check", "sources/tsipika/"]) == 0, capsys.readouterr().out
     out = capsys.readouterr().out
-    assert "3 diagrams checked: 3 verified" in out and out.rstrip().endswith(": no problem")
+    assert "3 diagrams checked: 2 replayed, 1 set-up" in out and out.rstrip().endswith(": no problem")
 
     # and the site builds, warnings as errors, in both languages; each diagram credited to the page
     for lang in ("en", "fr"):

@@ -209,7 +209,7 @@ def test_an_incremental_build_equals_a_clean_one_after_each_change(tmp_path):
     def edit_caption_catalog():
         catalog = root / "docs" / "captions" / "fr" / "LC_MESSAGES" / "captions.po"
         edit(catalog, 'msgstr ""\n"Un plateau de %(rows)s', 'msgstr ""\n"Un tablier de %(rows)s')
-        edit(catalog, 'msgid "verified"\nmsgstr "', 'msgid "verified"\nmsgstr "bien ')
+        edit(catalog, 'msgid "replayed"\nmsgstr "', 'msgid "replayed"\nmsgstr "bien ')
 
     changes = [add_example, edit_example, delete_example, edit_rules, edit_bibliography, add_published_page,
                edit_page_catalog, edit_caption_catalog]
@@ -226,4 +226,4 @@ def test_an_incremental_build_equals_a_clean_one_after_each_change(tmp_path):
     assert "Jeux de l’océan Indien" in (en / "game.html").read_text(encoding="utf-8")
     game = (fr / "game.html").read_text(encoding="utf-8")
     assert "Au départ." in game and "Un tablier de 4 rangées" in game
-    assert "bien vérifié" in (fr / "verification.html").read_text(encoding="utf-8")
+    assert "bien rejoué" in (fr / "verification.html").read_text(encoding="utf-8")

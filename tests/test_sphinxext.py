@@ -90,7 +90,7 @@ def test_every_directive_in_english(make_app, project, tmp_path):
     assert re.search(r'href="index.html#test-01"[^>]*>test-01</a>', errata)
     # the verification page lists published diagrams with their status
     verification = (app.outdir / "verification.html").read_text(encoding="utf-8")
-    assert "katro-06" in verification and ">verified<" in verification
+    assert "katro-06" in verification and ">replayed<" in verification
     assert 'href="index.html#katro-06"' in verification
 
 
@@ -269,7 +269,7 @@ def test_a_figure_carries_what_a_player_starts_from_and_its_status(make_app, pro
     tags = {m.group(2): dict(re.findall(r'(data-[\w-]+)="([^"]*)"', m.group(1)))
             for m in re.finditer(r'<figure ([^>]*id="([^"]+)"[^>]*)>', html)}
     step = tags["katro-07"]
-    assert step["data-rules"] == "katro-6" and step["data-status"] == "verified"
+    assert step["data-rules"] == "katro-6" and step["data-status"] == "replayed"
     position = Position.from_text(unescape(step["data-position"]))
     assert position.rows(empty=0) == [[2, 0, 5, 0, 4, 0], [4, 1, 0, 0, 4, 2], [2, 3, 0, 2, 2, 0], [0, 2, 4, 2, 3, 3]]
     assert position.hand.seeds == 3 and position.geometry.name(position.hand.hole) == "a1"

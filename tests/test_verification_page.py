@@ -13,8 +13,12 @@ from mancala_diagrams.files.project import published_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
-STATUS = {"en": ["verified", "picture", "erratum", "departure", "checked", "generated", "missing"],
-          "fr": ["vérifié", "image", "erratum", "écart", "contrôlé", "généré", "manquant"]}
+# every status of the vocabulary, in the page's order: what the figures' badges say too
+STATUS = {"en": ["replayed", "set-up", "sowing order", "marks", "picture", "given", "erratum", "claim erratum",
+                 "departure", "checked", "generated", "drafted", "missing", "mismatch", "error"],
+          "fr": ["rejoué", "mise en place", "ordre de semis", "marques", "image", "donné", "erratum",
+                 "erratum du texte", "écart", "contrôlé", "généré", "brouillon", "manquant", "désaccord", "erreur"]}
+MISSING = STATUS["en"].index("missing")
 
 
 def tables(page):
@@ -35,6 +39,8 @@ def test_the_verification_page_groups_counts_defines_and_links(site, lang):
     page = (site / lang / "verification.html").read_text(encoding="utf-8")
     defined = [text(t) for t in re.findall(r"<dt[^>]*>(.*?)</dt>", page, re.S)]
     assert defined[:len(STATUS[lang])] == STATUS[lang]
+    definitions = [text(t) for t in re.findall(r"<dd[^>]*>(.*?)</dd>", page, re.S)][:len(STATUS[lang])]
+    assert all(definitions) and len(set(definitions)) == len(definitions)
     if published_dir(ROOT) is None:     # the site was built without the source pages' diagrams
         pytest.skip("../shared/published is not beside the project (nor $MANCALA_PUBLISHED)")
     found = tables(page)
@@ -54,7 +60,7 @@ def test_the_verification_page_groups_counts_defines_and_links(site, lang):
             # its step on the site, unless no example draws it yet (status missing: a page of
             # ../shared/published not started, which verify and check report in one sentence)
             # (the project's own examples include some drawn on no page)
-            if "(" in name and text(r[1]) != STATUS[lang][-1]:
+            if "(" in name and text(r[1]) != STATUS[lang][MISSING]:
                 assert re.search(r'href="[^"#]*\.html#[^"]+"', r[2]), f"{text(r[0])}: no link to its step"
     assert used <= set(STATUS[lang]), used - set(STATUS[lang])
     # the total counts every line of every group, and each group's heading links to its source page

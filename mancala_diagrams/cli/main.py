@@ -10,14 +10,18 @@ import time
 from ..errors import MancalaError
 
 
+#: Statuses of a board compared whole with what the rules give (verify --quiet leaves them out).
+COMPARED = ("replayed", "set-up", "sowing-order", "marks", "picture", "checked")
+
+
 def _print_row(r, out):
     """One row of the verification (:class:`~mancala_diagrams.view.rows.Row`), and its differences."""
     from ..files.verify import LABELS
-    status = "verified (picture)" if r.kind == "picture" else r.status
+    status = r.status
     label = r.diagram or (f"check {r.check}" if r.check else "-")
     where = (r.example or f"page {r.page}") + (f" ({r.at})" if r.at else "")
-    print(f"{label:22} {status:9} {where}", file=out)
-    if status not in ("verified",) and r.reason:
+    print(f"{label:22} {status:13} {where}", file=out)
+    if status not in COMPARED and r.reason:
         print(f"{'':22} {r.reason}", file=out)
     left, right = r.compared or ("published", "replay")
     shown = lambda v: "." if v is None else v
@@ -58,7 +62,7 @@ def cmd_verify(args) -> int:
         for r in rows:
             if r.status == "missing" and r.page in content.unstarted:
                 continue        # its page is one note below
-            if not args.quiet or r.status not in ("verified", "generated"):
+            if not args.quiet or r.status not in COMPARED + ("generated",):
                 _print_row(r, sys.stdout)
         print(_summary(rows, f" in {elapsed:.2f} s"))
         missing = [r for r in rows if r.status == "missing" and r.page not in content.unstarted]

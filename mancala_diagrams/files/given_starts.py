@@ -80,8 +80,7 @@ def position_words(position) -> dict:
     return {"board": board, "to_move": position.to_move,
             "reserve": dict(zip(PLAYERS, position.reserves)),
             "hand": None if hand is None else {"seeds": hand.seeds, "hole": g.name(hand.hole),
-                                               "direction": direction_name(hand.direction),
-                                               "captures": hand.captures, "first_lap": hand.first_lap},
+                                               "direction": direction_name(hand.direction)},
             "state": {k: v for k, v in sorted(position.state)}}
 
 

@@ -17,7 +17,7 @@ from ..engine.position import Position
 from .claims import claims_verdict
 from .content import not_reviewed
 from .evidence import erratum_reason, evidence_problem, game_seeds, seed_count_flag
-from .given_starts import check as check_given, given_diagrams, load_records, rerun as rerun_given
+from .given_starts import check as check_given, given_diagrams, is_given, load_records, rerun as rerun_given
 from .examples import Example, ExampleLoader, grid_size, replay_line, shared_turns
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
@@ -102,17 +102,20 @@ class Verifier:
             start = rules.initial_position()
             for d in example.diagrams:
                 roles = static_roles(rules, start) if d.marks is not None else None    # only marks need them
-                rows.append(self.judge(d, start.rows(), base, exact=False, roles=roles, legend=example.legend,
-                                       geometry=g, **gen))
+                rows.append({**self.judge(d, start.rows(), base, exact=False, roles=roles, legend=example.legend,
+                                          geometry=g, **gen), "against": "set-up"})
         elif example.kind == "special-holes":
             expected = expected_special_holes(example)
             for d in example.diagrams:
-                rows.append(self.judge_drawing(d, example, self.judge_marks(d, expected, base)))
+                rows.append({**self.judge_drawing(d, example, self.judge_marks(d, expected, base)),
+                             "against": "marks"})
         elif example.kind == "track":
             expected = expected_track(example)
             for d in example.diagrams:
-                rows.append(self.judge(d, expected, base, exact=True, visible_only=True, **gen))
+                rows.append({**self.judge(d, expected, base, exact=True, visible_only=True, **gen),
+                             "against": "sowing-order"})
         else:
+            own_start = is_given(example)
             for line in example.lines:
                 rep = replay_line(example, line)
                 for d in line.diagrams:
@@ -131,6 +134,7 @@ class Verifier:
                         roles = {**static_roles(rules, position), **event_roles(rep.events, index)}
                     row = self.judge(d, _rows_from_cells(ev.cells, g), base, exact=False, at=d.at, roles=roles,
                                      legend=example.legend, geometry=g, **gen)
+                    row.update(replayed_against(ev, rep, own_start))
                     if row["status"] == "erratum":
                         problem, evidence = evidence_problem(example, line, rep, d, ev)
                         why = erratum_reason(d, ev, row["diff"])
@@ -372,13 +376,13 @@ class Verifier:
                     r, c = divmod(h, g.columns)
                     expected[r][c] = symbols[role]
             if not any(v for r in expected for v in r):
-                return {**row, "checked": ["transcription"],
+                return {**row, "kind": "picture", "checked": ["transcription"],
                         "reason": row["reason"] + "; its arrows are not compared: the rules give none"}
             diff = board_diff(d.grid, expected, g, exact=True, labels=("published", "rules_arrows"))
             if diff:
                 return {**row, "status": "mismatch", "reason": "the picture's arrows differ from the way the rules "
                         "send captured seeds", "compared": ["published", "rules_arrows"], "diff": diff}
-            return {**row, "checked": ["transcription", "arrows"],
+            return {**row, "kind": "picture", "checked": ["transcription", "arrows"],
                     "reason": "a picture that holds no position: its transcription is checked, and its arrows "
                               "are the way the rules send the seeds captured in each hole"}
         if not any(v for r in d.grid for v in r):
@@ -445,6 +449,22 @@ class _GridNames:
     def name(self, hole):
         r, c = divmod(hole, self.columns)
         return f"{'abcdefghijklmnopqrstuvwxyz'[c]}{self.rows - r}"
+
+
+def replayed_against(ev, rep, own_start) -> dict:
+    """What a board drawn at event *ev* of the replay *rep* is compared
+    with: ``against`` the rules' ``set-up`` (the rules' own start, before the
+    first move) or a ``replay``; and the ``departure``, the rules set aside
+    in the turns played up to there (a departure's turn counts from its first
+    event after the start).  *own_start*: the example starts from a position
+    of its own."""
+    at_start = ev is rep.events[0] and ev.kind == "start"
+    out = {"against": "set-up" if at_start and not own_start else "replay"}
+    rules = sorted({dep["rule"] for dep in rep.departures
+                    if dep["turn"] < ev.turn or (dep["turn"] == ev.turn and ev.kind != "start")})
+    if rules:
+        out["departure"] = ", ".join(rules)
+    return out
 
 
 def expected_special_holes(example: Example):

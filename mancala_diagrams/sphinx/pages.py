@@ -25,6 +25,7 @@ from docutils import nodes
 
 from ..drawing.catalog import words
 from ..view.report import group_rows, totals
+from ..view.rows import STATUSES, status_words
 from .credits import page_url
 from .nodes import lazy_images, mancala_placeholder
 from .state import build_of, lang_of
@@ -94,7 +95,7 @@ def verification_content(app, fromdoc, node, where, lang):
     for docname, drawn in sorted(getattr(env, "mancala_diagrams", {}).items()):
         for d in drawn:
             example_doc.setdefault(d.example, (docname, d))
-    out = []
+    out = statuses_defined(lang)
     summary = []
     for g in groups:
         summary.append([Link(page_name(g), "#" + anchor(g), internal=True),
@@ -133,6 +134,18 @@ def verification_content(app, fromdoc, node, where, lang):
     container = nodes.container(classes=["mancala-verification-report"])
     container.extend(out)
     return container
+
+
+def statuses_defined(lang):
+    """Every status of the vocabulary, its word and what it proves, in *lang*
+    (the words the tables and the figures' badges show)."""
+    out = nodes.definition_list(classes=["mancala-statuses"])
+    for status in STATUSES:
+        word, definition = status_words(status, lang)
+        item = nodes.definition_list_item("", nodes.term(word, word, ids=["status-" + status]))
+        item += nodes.definition("", nodes.paragraph(text=definition))
+        out += item
+    return [nodes.rubric(say("statuses", lang), say("statuses", lang), **{"heading-level": 2}), out]
 
 
 def errata_list(app, fromdoc, where, lang):

@@ -3,19 +3,8 @@ labels), looked up in the caption catalogs in the build's language."""
 from __future__ import annotations
 
 from ..drawing.catalog import N_, words
+from ..view.rows import status_words
 
-#: The statuses of the verification page (:data:`mancala_diagrams.view.rows.STATUSES`).
-STATUS_WORDS = {
-    "verified": N_("verified"),
-    "picture": N_("picture"),
-    "erratum": N_("erratum"),
-    "departure": N_("departure"),
-    "checked": N_("checked"),
-    "generated": N_("generated"),
-    "missing": N_("missing"),
-    "mismatch": N_("mismatch"),
-    "error": N_("error"),
-}
 WORDS = {
     "diagram": N_("Diagram"),
     "status": N_("Status"),
@@ -28,9 +17,11 @@ WORDS = {
     "no_source": N_("no source"),
     # Translators: a published diagram's number on its source page, linked to the page
     "diagram_number": N_("diagram %(number)s"),
-    # Translators: how many lines of the verification page have a status: "verified: 45"
+    # Translators: how many lines of the verification page have a status: "replayed: 45"
     "count": N_("%(status)s: %(count)s"),
     "all_accounted": N_("Every published diagram is accounted for by an example."),
+    # Translators: the heading of the statuses' definitions on the verification page
+    "statuses": N_("What each status proves"),
     "assumptions": N_("Assumptions"),
     "no_errata": N_("No erratum is declared."),
     # Translators: the credit of a published diagram, after its caption (linked to the page).
@@ -56,5 +47,5 @@ def say(key: str, lang: str, table=WORDS, **values) -> str:
 
 
 def status_word(status: str, lang: str) -> str:
-    """A verification status in *lang* (an unknown one as it is)."""
-    return say(status, lang, STATUS_WORDS) if status in STATUS_WORDS else status
+    """A verification status's word in *lang* (an unknown one as it is)."""
+    return status_words(status, lang)[0]

@@ -30,6 +30,8 @@ from .steps import differing, example_options, example_steps, grid_position, ste
 
 #: Said after an erratum's caption, whose figure shows the two boards side by side.
 PUBLISHED = N_("Left: as published. Right: as replayed by the engine; the marked holes differ.")
+#: Said first in a claim erratum's caption on the errata page: the board is the replay's.
+CLAIM_ERRATUM = N_("The board as replayed by the engine, where the replay contradicts what the page says.")
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,9 @@ def example_views(example, path: str, rows: list[Row], languages, reads_sources=
         errata = tuple(_errata_figure(example, step, by_id[step.diagram.id], lang) for step in steps
                        if step.diagram.erratum is not None and step.diagram.id in by_id
                        and by_id[step.diagram.id].status == "erratum")
+        errata += tuple(_claim_erratum_figure(example, step, by_id[step.diagram.id], lang) for step in steps
+                        if step.diagram.claim_erratum is not None and step.diagram.id in by_id
+                        and by_id[step.diagram.id].claim_erratum is not None)
         out[lang] = ExampleView(path=path, title=in_language(example.title, lang), generated=example.generated,
                                 assumptions=tuple(in_language(a, lang) for a in example.assumptions),
                                 figures=figures, errata=errata, reads_sources=reads_sources)
@@ -187,7 +192,8 @@ def _step_figure(example, step, options, row, path, lang) -> Figure:
         text = f"{text} {words(lang).lookup(PUBLISHED)} {captions.sentence(reason)}"
     else:
         pictures = (Picture(position, alt, hl, marks, numbers, options=options),)
-        reason = None
+        said = row.claim_erratum if row is not None else None     # the page's words, not its board, are wrong
+        reason = in_language(said["reason"], lang) if said else None
     return Figure(id=diagram.id, anchor=anchor_of(diagram.id), pictures=pictures, caption=f"{diagram.id}. {text}",
                   credit=None if example.generated else _credit(diagram.id), **_status(row, lang),
                   rules=rules.name, position=position.to_text(), example=path, erratum=reason)
@@ -209,6 +215,23 @@ def _errata_figure(example, step, row: Row, lang) -> Figure:
     return Figure(id=d.id, anchor="erratum-" + anchor_of(d.id), pictures=pictures, caption=text,
                   **_status(row, lang), rules=rules.name, position=position.to_text(), example=row.example,
                   erratum=in_language(d.erratum.reason, lang))
+
+
+def _claim_erratum_figure(example, step, row: Row, lang) -> Figure:
+    """A claim erratum as the errata page draws it: the replayed board, the
+    declared reason and the evidence in words, and how to re-run it."""
+    d, position = step.diagram, step.position
+    rules = example.rules
+    w = words(lang)
+    said = row.claim_erratum
+    reason = in_language(said["reason"], lang)
+    parts = [f"{d.id}.", w.lookup(CLAIM_ERRATUM), captions.sentence(reason),
+             w.gettext("Evidence: %(text)s", text=in_language(said["evidence"], lang)),
+             w.gettext("Anyone can re-run it: mancala-diagrams verify %(example)s.", example=row.example)]
+    picture = Picture(position, captions.describe_position(position, lang, rules=rules), None, d.marks)
+    return Figure(id=d.id, anchor="claim-erratum-" + anchor_of(d.id), pictures=(picture,), caption=" ".join(parts),
+                  **_status(row, lang), rules=rules.name, position=position.to_text(), example=row.example,
+                  erratum=reason)
 
 
 # -- positions, sowing orders, the legend ---------------------------------------------------

@@ -1,4 +1,4 @@
-"""The verifier's results as typed rows.
+"""The verifier's results as typed rows, and the vocabulary of evidence.
 
 The verifier (:mod:`mancala_diagrams.files.verify`) reports one mapping per
 published diagram, check or departure; :class:`Row` is that mapping typed.
@@ -6,18 +6,92 @@ published diagram, check or departure; :class:`Row` is that mapping typed.
 keys the verifier gives, in one order), and :meth:`Row.from_json` reads one
 back.  The command line, the verification and errata pages and each figure's
 status all read rows, never the mappings.
+
+A row's *status* is a word of one vocabulary (:data:`STATUSES`), the same in
+``verify --json``, the command's table, the verification page and the badge of
+each figure: what the check of that board proves.  The verifier judges
+(``verified``, ``erratum``, ``mismatch`` ...); :func:`evidence_status` names
+what a passed judgement rests on (a replay, the rules' set-up, a start copied
+from the page ...).  :func:`status_words` gives a status's word and its
+one-line definition in a language, from the caption catalogs.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-#: The statuses the verification page shows, in the order it lists and counts them
-#: (:attr:`Row.shown_status`).
-STATUSES = ("verified", "picture", "erratum", "departure", "checked", "generated", "missing",
-            "mismatch", "error")
+from ..drawing.catalog import N_, words
+
+#: The statuses of a row, in the order the verification page lists and counts
+#: them, each with its word and its definition (messages of the caption catalogs).
+VOCABULARY = {
+    "replayed": (N_("replayed"), N_("The example's moves, replayed by the rules engine from the rules' start "
+                                    "or from a start the page gives, pass through exactly this board.")),
+    "set-up": (N_("set-up"), N_("The board is the rules' own set-up before the first move, compared "
+                                "hole by hole.")),
+    "sowing-order": (N_("sowing order"), N_("The numbers drawn are the order in which the rules sow the "
+                                            "holes, compared hole by hole.")),
+    "marks": (N_("marks"), N_("The coloured holes are those the rules single out, and the seeds drawn, "
+                              "if any, are the example's start.")),
+    "picture": (N_("picture"), N_("A picture that holds no position: its transcription matches the page, "
+                                  "and its arrows, if it has any, are the way the rules send captured seeds.")),
+    "given": (N_("given"), N_("The board is the example's start, copied from the page: only its "
+                              "transcription is checked, and what is known of a real game leading there "
+                              "is said beside it.")),
+    "erratum": (N_("erratum"), N_("The published board differs from the replay, and a declared erratum "
+                                  "says why, with evidence anyone can re-run.")),
+    "claim-erratum": (N_("claim erratum"), N_("The board is replayed, but the replay contradicts what the "
+                                              "page says of it; the errata page gives the evidence.")),
+    "departure": (N_("departure"), N_("The page plays against one of its own rules: the replay passes "
+                                      "through the board with that one rule set aside, and checks that "
+                                      "the full rules refuse the move.")),
+    "checked": (N_("checked"), N_("A board the text describes without drawing it, found by the replay.")),
+    "generated": (N_("generated"), N_("One of the project's own examples: no source draws this board, "
+                                      "the rules engine computed it.")),
+    "drafted": (N_("drafted"), N_("Written by the drafting command and not reviewed yet: nobody has "
+                                  "compared it with the page's text.")),
+    "missing": (N_("missing"), N_("A published diagram that no example accounts for yet.")),
+    "mismatch": (N_("mismatch"), N_("The replay and the published board disagree without explanation: "
+                                    "the site is not built.")),
+    "error": (N_("error"), N_("The example cannot be replayed: the site is not built.")),
+}
+STATUSES = tuple(VOCABULARY)
 
 #: Statuses of a row that passed (a ``missing`` one fails only a strict verification).
-PASSED = ("verified", "erratum", "generated")
+PASSED = ("replayed", "set-up", "sowing-order", "marks", "picture", "given", "erratum", "claim-erratum",
+          "departure", "checked", "generated")
+
+#: What a verified board was compared with (the verifier's ``against``), as a status.
+AGAINST = {"replay": "replayed", "set-up": "set-up", "sowing-order": "sowing-order", "marks": "marks"}
+
+
+def evidence_status(data: dict) -> str:
+    """The status of the verifier's row *data* in the vocabulary: what its
+    judgement rests on.  A word of the vocabulary stays as it is; so do
+    ``mismatch``, ``error``, ``missing`` and ``drafted``."""
+    status = data.get("status")
+    if status != "verified":
+        return status
+    if data.get("given"):
+        return "given"              # equal to its example's start by construction: not evidence of the rules
+    if data.get("kind") == "picture":
+        return "picture"
+    if data.get("departure"):
+        return "departure"
+    if data.get("claim_erratum"):
+        return "claim-erratum"
+    if data.get("diagram") is None:
+        return "checked"
+    return AGAINST.get(data.get("against"), status)
+
+
+def status_words(status: str, lang: str) -> tuple[str, str]:
+    """A status's word and its one-line definition in *lang* (the caption
+    catalogs); an unknown status as it is, with no definition."""
+    if status not in VOCABULARY:
+        return status, ""
+    word, definition = VOCABULARY[status]
+    w = words(lang)
+    return w.lookup(word), w.lookup(definition)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -25,9 +99,9 @@ class Row:
     """One line of the verification.  *example* is the example file relative
     to the project (None for a published diagram no example accounts for),
     *diagram* the published diagram's id (None for a check or a departure,
-    which have a *check* label instead); *status* is the verifier's
-    (``verified``, ``generated``, ``erratum``, ``mismatch``, ``error``,
-    ``missing``), *reason* why, in English; *compared* names the two boards of
+    which have a *check* label instead); *status* is a word of
+    :data:`VOCABULARY` (:func:`evidence_status` of the verifier's), *reason*
+    why, in English; *against* what a verified board was compared with; *compared* names the two boards of
     *diff* (keys of :data:`mancala_diagrams.files.verify.LABELS`).  An erratum carries the *evidence* of its
     search, in English and in *evidence_words* {language: text}.  A row of an
     example written by ``draft`` and not reviewed yet has the status
@@ -47,6 +121,14 @@ class Row:
     evidence_words: dict | None = None
     claims: tuple | None = None      # what the source says happens at the diagram
     drafted: str | None = None       # a drafted example's row: the status it has once reviewed
+    reason_words: dict | None = None     # an erratum's reason computed from the replay, {language: text}
+    explanation: dict | None = None      # an erratum's reason as its example gives it, {language: text}
+    claim_erratum: dict | None = None    # a sentence of the page the replay contradicts: {reason, evidence}
+    given: dict | None = None            # a board copied from the page as its example's start: what is known of it
+    seed_count: dict | None = None       # a board whose seed count no real game has
+    checked: tuple | None = None         # what a drawing without a position was compared for
+    against: str | None = None           # what a verified board was compared with (AGAINST)
+    not_drawn: str | None = None         # what such a drawing leaves out
 
     @classmethod
     def from_json(cls, data: dict) -> "Row":
@@ -55,7 +137,10 @@ class Row:
         if unknown:
             raise ValueError(f"a verification row has no key {unknown[0]!r} (it has: {', '.join(sorted(known))})")
         values = dict(data)
-        for key in ("compared", "diff", "claims"):
+        values["status"] = evidence_status(data)
+        if values.get("drafted") is not None:     # the status it will have once reviewed
+            values["drafted"] = evidence_status({**data, "status": values["drafted"]})
+        for key in ("compared", "diff", "claims", "checked"):
             if values.get(key) is not None:
                 values[key] = tuple(values[key])
         return cls(**values)
@@ -77,17 +162,9 @@ class Row:
 
     @property
     def shown_status(self) -> str:
-        """The status the verification page shows (:data:`STATUSES`): a
-        verified row is a ``picture``, a ``departure`` or a ``checked`` board
-        when it is one; an unknown status is an ``error``."""
-        if self.status == "verified":
-            if self.kind == "picture":
-                return "picture"
-            if self.departure:
-                return "departure"
-            if self.diagram is None and self.check:
-                return "checked"
-        return self.status if self.status in STATUSES else "error"
+        """The status the verification page and the figure's badge show: the
+        row's own (:data:`STATUSES`); an unknown one is an ``error``."""
+        return self.status if self.status in VOCABULARY else "error"
 
     def evidence_in(self, lang: str) -> str | None:
         """The erratum's evidence in *lang* (in English when it has none in *lang*)."""
