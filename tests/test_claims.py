@@ -11,6 +11,7 @@ from mancala_diagrams.errors import MancalaError
 from mancala_diagrams.files.examples import ExampleLoader
 from mancala_diagrams.files.loader import RulesLibrary
 from mancala_diagrams.files.verify import Verifier
+from mancala_diagrams.view.rows import in_words
 
 from conftest import ROOT, published_rows as grid
 
@@ -87,7 +88,7 @@ def test_the_winner_is_checked_at_the_end_of_the_turn(project):
     r = row(project, write(project, "lap 4 merge", AT_LAP_4_MERGE, "[{wins: south}]"))
     assert r["status"] == "verified" and r["claims"] == [{"wins": "south"}]
     r = row(project, write(project, "lap 4 merge", AT_LAP_4_MERGE, "[{wins: north}]"))
-    assert r["status"] == "mismatch" and r["reason"].endswith("but south wins, not north")
+    assert r["status"] == "mismatch" and r["reason"].endswith("but South wins, not North")
 
 
 def test_a_turn_the_page_ends_too_early_is_a_mismatch_until_declared(project):
@@ -110,25 +111,26 @@ def test_a_declared_claim_erratum_carries_the_evidence_in_both_languages(project
     assert r["status"] == "verified"        # the board is the replay's; the sentence is the erratum
     e = r["claim_erratum"]
     assert e["reason"] == {"en": "The page stops too early.", "fr": "La page s’arrête trop tôt."}
-    assert e["evidence"]["claims"] == ["turn-ends"]
-    assert e["evidence"]["en"].startswith("at k-01 the page says that the turn ends, but the engine goes on "
+    assert e["claims"] == ["turn-ends"]
+    evidence = in_words(e["evidence"])      # said from the caption catalogs, in each language
+    assert evidence["en"].startswith("at k-01 the page says that the turn ends, but the engine goes on "
                                           "(turn 1, lap 5: pickup a2)")
-    assert e["evidence"]["en"].endswith("(to see it again: mancala-diagrams replay sources/ex.yaml --boards)")
-    assert e["evidence"]["fr"].startswith("en k-01, la page dit que le tour s’arrête, mais le moteur continue")
+    assert evidence["en"].endswith("(to see it again: mancala-diagrams replay sources/ex.yaml --boards)")
+    assert evidence["fr"].startswith("en k-01, la page dit que le tour s’arrête, mais le moteur continue")
 
 
 def test_a_claim_erratum_whose_claim_holds_is_a_mismatch(project):
     erratum = ERRATUM.replace("[turn-ends]", "[{wins: south}]")
     r = row(project, write(project, "lap 4 merge", AT_LAP_4_MERGE, "[{wins: south}]", erratum))
     assert r["status"] == "mismatch"
-    assert r["reason"] == "declared claim erratum, but the replay agrees that south wins at k-01"
+    assert r["reason"] == "declared claim erratum, but the replay agrees that South wins at k-01"
 
 
 def test_a_contradicted_claim_the_erratum_does_not_name_is_a_mismatch(project):
     erratum = ERRATUM.replace("[turn-ends]", "[turn-ends]")
     r = row(project, write(project, "lap 4 merge", AT_LAP_4_MERGE, "[turn-ends, {wins: north}]", erratum))
     assert r["status"] == "mismatch"
-    assert "north wins at k-01" in r["reason"] and "not among the claims its claim erratum names" in r["reason"]
+    assert "North wins at k-01" in r["reason"] and "not among the claims its claim erratum names" in r["reason"]
 
 
 def test_a_claim_erratum_may_name_only_claims_of_its_diagram(project):
@@ -145,7 +147,7 @@ def test_the_number_of_replies_is_checked(project):
     assert row(project, path)["status"] == "verified"
     path = write(project, "end", AFTER_A2_CW, "[turn-ends, {replies: 4}]", rules="katro-4",
                  move="a2, direction: clockwise")
-    assert row(project, path)["reason"].endswith("when turn 1 ends, north has 14 possible turns, not 4")
+    assert row(project, path)["reason"].endswith("when turn 1 ends, North has 14 possible turns, not 4")
 
 
 @pytest.mark.parametrize("claim, message", [
@@ -167,7 +169,8 @@ def test_the_project_declares_the_false_sentence_of_katro_gorobaka_04():
     each lose; the replay goes on and North has none: a claim erratum."""
     rows = Verifier(ROOT).verify([ROOT / "sources" / "katro-gorobaka" / "katro-gorobaka-winning-start-4.yaml"])
     r = next(r for r in rows if r.get("diagram") == "katro-gorobaka-04")
-    evidence = r["claim_erratum"]["evidence"]
-    assert evidence["claims"] == ["turn-ends", {"replies": 4}, {"wins-next-turn": "south"}]
+    assert r["claim_erratum"]["claims"] == ["turn-ends", {"replies": 4}, {"wins-next-turn": "south"}]
+    evidence = in_words(r["claim_erratum"]["evidence"])
     assert "for 4 more laps, sowing 33 seeds and capturing 8 seeds (c3, c4, b3, b4)" in evidence["en"]
-    assert "the game is over when turn 1 ends: south has won" in evidence["en"]
+    assert "the game is over when turn 1 ends: South has won" in evidence["en"]
+    assert "la partie est finie à la fin du tour 1\u00a0: Sud a gagné" in evidence["fr"]

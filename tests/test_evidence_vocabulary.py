@@ -117,3 +117,22 @@ def test_katro_gorobaka_04_is_a_claim_erratum_on_the_errata_page_in_both_languag
     assert cli.main(["verify", GOROBAKA_04]) == 0
     lines = [line.split() for line in capsys.readouterr().out.splitlines()]
     assert ["katro-gorobaka-04", "claim-erratum"] in [line[:2] for line in lines]
+
+
+def test_a_third_language_is_only_a_catalog_and_gets_the_evidence(tmp_path):
+    """The verifier's evidence is said from the caption catalogs: a language
+    whose catalog translates the messages has it, with nothing else to add."""
+    from mancala_diagrams.drawing import catalog
+    from mancala_diagrams.files.evidence import seed_count_flag
+    from mancala_diagrams.view.rows import in_words
+    folder = tmp_path / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    fr = (catalog.LOCALES / "fr" / "LC_MESSAGES" / "captions.po").read_text(encoding="utf-8")
+    (folder / "captions.po").write_text(fr.replace("Language: fr", "Language: xx"), encoding="utf-8")
+    catalog.use_locale_dirs([tmp_path])
+    try:
+        words = in_words(seed_count_flag([[33, 33]], off_board=0, game=64)["words"])
+        assert set(words) == {"en", "fr", "xx"} and words["xx"] == words["fr"] != words["en"]
+        assert status_words("given", "xx") == status_words("given", "fr")
+    finally:
+        catalog.use_locale_dirs([])

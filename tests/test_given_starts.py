@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 
+from mancala_diagrams.view.rows import in_words
 from mancala_diagrams.engine.search import Bound, search
 from mancala_diagrams.files import given_starts
 from mancala_diagrams.files.examples import ExampleLoader, replay_line
@@ -54,7 +55,8 @@ def record_of(verifier, relative, bound=Bound(turns=1, positions=10_000)):
 def test_a_start_with_a_count_no_game_has_is_unreachable_by_the_count(verifier):
     r = record_of(verifier, "sources/katra-be/katra-be-rova-capture.yaml")
     assert (r["result"], r["argument"], r["figures"]) == ("unreachable", "seed-count", {"seeds": 66, "game": 64})
-    assert "holds 66 seeds" in given_starts.words(r)["en"] and "66 graines" in given_starts.words(r)["fr"]
+    words = in_words(given_starts.words(r))     # said from the caption catalogs
+    assert "holds 66 seeds" in words["en"] and "66 graines" in words["fr"]
 
 
 def test_a_start_in_phase_2_needs_every_reserve_seed_placed_first(verifier):
@@ -77,7 +79,7 @@ def test_a_phase_1_start_is_searched_for_exactly_the_turns_its_reserves_imply(ve
 def test_a_search_without_reserves_bounds_the_answer_to_unknown(verifier):
     r = record_of(verifier, "sources/katro/katro-lap-ends-in-empty-hole.yaml", Bound(turns=2, positions=50_000))
     assert r["result"] == "unknown" and r["search"]["turns"] == 2 and r["search"]["exhaustive"]
-    assert "within 2 turns" in given_starts.words(r)["en"]
+    assert "within 2 turns" in str(given_starts.words(r))
 
 
 def test_the_solver_lists_the_boards_a_katro_bevohoka_player_chooses_from():
@@ -149,7 +151,7 @@ def test_a_reached_start_keeps_its_moves_and_the_verifier_replays_them(project):
     assert record["result"] == "reached" and record["moves"] == [[["start", [8, -1]]]]    # a2 clockwise
     row = given_row(project)
     assert row["status"] == "verified" and row["given"]["result"] == "reached"
-    assert row["given"]["words"]["en"].startswith("a real game leads there: turn 1: a2")
+    assert str(row["given"]["words"]).startswith("a real game leads there: turn 1: a2")
 
 
 def test_recorded_moves_that_lead_elsewhere_fail(project):

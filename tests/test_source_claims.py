@@ -183,7 +183,7 @@ def test_a_game_the_source_ends_that_the_rules_continue_fails(project):
     publish(project, ("k-02", grid(AFTER_A2_CW), None))
     row = by_id(verify(project, example(project, CLAIM.format(at="end", board=board, claim="game-ends"))))["k-02"]
     assert row["status"] == "mismatch"
-    assert row["reason"] == "the source says the game ends at k-02, but the rules let north play on"
+    assert row["reason"] == "the source says the game ends at k-02, but the rules let North play on"
 
 
 def test_an_unknown_claim_is_refused_with_the_known_ones(project):

@@ -35,12 +35,18 @@ from dataclasses import dataclass
 from ..engine.geometry import PLAYERS
 from ..errors import MancalaError
 from .formats import CLAIM_KEYS, CLAIMS as WORD_CLAIMS
+from .said import N_, Said, joined, said
 
 #: the claims with a value: kind -> what the value is (count or player), as formats.py says
 VALUED_CLAIMS = {kind: f.schema["$ref"].rsplit("/", 1)[1] for kind, f in CLAIM_KEYS.items()}
 CLAIM_KINDS = WORD_CLAIMS + tuple(VALUED_CLAIMS)
 
-_FR_PLAYER = {"south": "Sud", "north": "Nord"}
+#: a player's name, in every language
+_PLAYER = {"south": said(N_("South")), "north": said(N_("North"))}
+
+
+def _player(name) -> Said:
+    return _PLAYER.get(name) or said(N_("nobody"))
 
 
 @dataclass(frozen=True)
@@ -52,23 +58,20 @@ class Claim:
         """As the example writes it: ``turn-ends`` or ``{captures: 3}``."""
         return self.kind if self.value is None else {self.kind: self.value}
 
-    def words(self) -> dict:
-        """What the page says, in each language."""
+    def words(self) -> Said:
+        """What the page says."""
         v = self.value
-        fr_v = _FR_PLAYER.get(v, v)
         if self.kind == "turn-ends":
-            return {"en": "the turn ends", "fr": "le tour s’arrête"}
+            return said(N_("the turn ends"))
         if self.kind == "game-ends":
-            return {"en": "the game ends", "fr": "la partie s’arrête"}
+            return said(N_("the game ends"))
         if self.kind == "captures":
-            return {"en": f"{v} seed{'s are' if v != 1 else ' is'} captured",
-                    "fr": f"{v} graine{'s sont prises' if v > 1 else ' est prise'}"}
+            return said(N_("%(n)s seed is captured") if v == 1 else N_("%(n)s seeds are captured"), n=v)
         if self.kind == "wins":
-            return {"en": f"{v} wins", "fr": f"{fr_v} gagne"}
+            return said(N_("%(player)s wins"), player=_player(v))
         if self.kind == "replies":
-            return {"en": f"the next player has {v} possible turns", "fr": f"le joueur suivant a {v} tours possibles"}
-        return {"en": f"{v} wins at their next turn, whatever the opponent plays",
-                "fr": f"{fr_v} gagne à son prochain tour, quoi que joue l’adversaire"}
+            return said(N_("the next player has %(n)s possible turns"), n=v)
+        return said(N_("%(player)s wins at their next turn, whatever the opponent plays"), player=_player(v))
 
 
 @dataclass(frozen=True)
@@ -109,36 +112,39 @@ class _Moment:
         self.after = rep.positions[ev.turn] if ev.turn < len(rep.positions) else None
 
     def goes_on(self, d, geometry):
-        """{en, fr} when the turn does not stop at diagram *d*, else None."""
+        """How the turn does not stop at diagram *d* (a :class:`.said.Said`), else None."""
         if not self.sowing_on and self.turn_ended:
             return None
         ev = self.event
         if self.after is None and not self.sowing_on:
-            return {"en": f"the replay stops before the end of turn {ev.turn}",
-                    "fr": f"le rejeu s’arrête avant la fin du tour {ev.turn}"}
+            return said(N_("the replay stops before the end of turn %(turn)s"), turn=ev.turn)
         laps = sorted({e.lap for e in self.sowing_on if e.lap > ev.lap})
-        sown = sum(1 for e in self.sowing_on if e.kind == "drop")
+        sown = sum(1 for e in self.sowing_on if e.kind == "drop") or sum(
+            e.count for e in self.sowing_on if e.kind == "pickup")
         taken = [e for e in self.sowing_on if e.kind == "capture"]
-        seeds = sum(e.count for e in taken)
         first = self.sowing_on[0]
-        what = f"{first.kind} {', '.join(geometry.name(h) for h in first.holes)}".strip()
-        en = (f"the engine goes on (turn {ev.turn}, lap {first.lap}: {what})"
-              + (f" for {len(laps)} more lap{'s' if len(laps) != 1 else ''}" if laps else "")
-              + (f", sowing {sown} seeds" if sown else "")
-              + (f" and capturing {seeds} seeds ({', '.join(_holes(taken, geometry))})" if taken else ""))
-        fr = (f"le moteur continue (tour {ev.turn}, semis {first.lap} : {_FR_KIND.get(first.kind, first.kind)} "
-              f"{', '.join(geometry.name(h) for h in first.holes)})".replace(" )", ")")
-              + (f" pendant {len(laps)} semis de plus" if laps else "")
-              + (f", sème {sown} graines" if sown else "")
-              + (f" et prend {seeds} graines ({', '.join(_holes(taken, geometry))})" if taken else ""))
-        return {"en": en, "fr": fr}
+        holes = tuple(geometry.name(h) for h in first.holes)
+        what = said(_KIND[first.kind], holes=holes) if first.kind in _KIND else f"{first.kind} {', '.join(holes)}"
+        out = said(N_("the engine goes on (turn %(turn)s, lap %(lap)s: %(what)s)"), turn=ev.turn, lap=first.lap,
+                   what=what)
+        if laps:
+            out = said(N_("%(said)s for %(n)s more lap") if len(laps) == 1 else N_("%(said)s for %(n)s more laps"),
+                       said=out, n=len(laps))
+        if sown:
+            out = said(N_("%(said)s, sowing %(n)s seeds"), said=out, n=sown)
+        if taken:
+            out = said(N_("%(said)s and capturing %(n)s seeds (%(holes)s)"), said=out,
+                       n=sum(e.count for e in taken), holes=tuple(_holes(taken, geometry)))
+        return out
 
     def outcome(self):
         return self.rules.outcome(self.after) if self.after is not None else None
 
 
-_FR_KIND = {"capture": "prise", "pickup": "ramassage", "merge": "réunion", "drop": "graine posée",
-            "place": "graine de réserve posée", "choice": "choix", "start": "départ"}
+#: what happens next in a turn, by the event's kind
+_KIND = {"capture": N_("capture %(holes)s"), "pickup": N_("pickup %(holes)s"), "merge": N_("merge %(holes)s"),
+         "drop": N_("drop %(holes)s"), "place": N_("reserve seed placed %(holes)s"),
+         "choice": N_("choice %(holes)s"), "start": N_("start %(holes)s")}
 
 
 def _holes(captures, geometry):
@@ -147,7 +153,7 @@ def _holes(captures, geometry):
 
 def _wins_next_turn(rules, position, player, turn_number, limit=10_000):
     """Whether *player* wins by the end of their next turn from *position*,
-    whatever the opponent plays first; (answer, {en, fr} why not)."""
+    whatever the opponent plays first; (answer, why not in words)."""
     def winning_turn(pos, n):
         for move in rules.legal_moves(pos, limit):
             try:
@@ -162,30 +168,28 @@ def _wins_next_turn(rules, position, player, turn_number, limit=10_000):
     if position.to_move == player:
         if winning_turn(position, turn_number) is not None:
             return True, None
-        return False, {"en": f"no turn of {player} wins from there",
-                       "fr": f"aucun tour de {_FR_PLAYER[player]} ne gagne depuis là"}
+        return False, said(N_("no turn of %(player)s wins from there"), player=_player(player))
     replies = rules.legal_moves(position, limit)
     for move in replies:
         try:
             after = rules.play(position, move, turn_number=turn_number)
         except MancalaError:
             continue
-        out = rules.outcome(after)
-        if out is None and winning_turn(after, turn_number + 1) is not None:
+        if rules.outcome(after) is None and winning_turn(after, turn_number + 1) is not None:
             continue
+        out = rules.outcome(after)
         if out is not None and out.get("winner") == player:
             continue
         from .evidence import describe_decision
-        said = ", ".join(describe_decision(k, v, position.geometry) for k, v in move)
-        return False, {"en": f"after {position.to_move}'s turn {said}, no turn of {player} wins",
-                       "fr": f"après le tour {said} de {_FR_PLAYER[position.to_move]}, aucun tour de "
-                             f"{_FR_PLAYER[player]} ne gagne"}
+        played = ", ".join(describe_decision(k, v, position.geometry) for k, v in move)
+        return False, said(N_("after %(player)s's turn %(turn)s, no turn of %(winner)s wins"),
+                           player=_player(position.to_move), turn=played, winner=_player(player))
     return True, None
 
 
 def contradiction(claim: Claim, d, moment: _Moment, geometry):
-    """{en, fr}: how the replay contradicts *claim* at diagram *d*, or None
-    when it holds."""
+    """How the replay contradicts *claim* at diagram *d* (a
+    :class:`.said.Said`), or None when it holds."""
     ev, rep, rules = moment.event, moment.rep, moment.rules
     kind, v = claim.kind, claim.value
     if kind == "turn-ends":
@@ -195,41 +199,35 @@ def contradiction(claim: Claim, d, moment: _Moment, geometry):
         if on is not None:
             return on
         if moment.outcome() is None:
-            who = moment.after.to_move
-            return {"en": f"the rules let {who} play on", "fr": f"les règles laissent {_FR_PLAYER[who]} jouer"}
+            return said(N_("the rules let %(player)s play on"), player=_player(moment.after.to_move))
         return None
     if kind == "captures":
         taken = sum(e.count for e in rep.captures_at(ev))
         if taken == v:
             return None
-        return {"en": f"the captures there take {taken} seeds, not {v}",
-                "fr": f"les prises y emportent {taken} graines, pas {v}"}
+        return said(N_("the captures there take %(taken)s seeds, not %(n)s"), taken=taken, n=v)
     # the claims below are about the position when the turn ends
     if moment.after is None:
-        return {"en": f"the replay stops before the end of turn {ev.turn}",
-                "fr": f"le rejeu s’arrête avant la fin du tour {ev.turn}"}
+        return said(N_("the replay stops before the end of turn %(turn)s"), turn=ev.turn)
     out = moment.outcome()
     if kind == "wins":
         if out is None:
-            return {"en": f"the game is not over when turn {ev.turn} ends",
-                    "fr": f"la partie n’est pas finie à la fin du tour {ev.turn}"}
+            return said(N_("the game is not over when turn %(turn)s ends"), turn=ev.turn)
         if out.get("winner") != v:
-            who = out.get("winner") or "nobody"
-            return {"en": f"{who} wins, not {v}", "fr": f"{_FR_PLAYER.get(who, 'personne')} gagne, pas "
-                                                        f"{_FR_PLAYER[v]}"}
+            return said(N_("%(winner)s wins, not %(player)s"), winner=_player(out.get("winner")), player=_player(v))
         return None
     if out is not None:
         who = out.get("winner")
-        return {"en": f"the game is over when turn {ev.turn} ends" + (f": {who} has won" if who else ""),
-                "fr": f"la partie est finie à la fin du tour {ev.turn}"
-                      + (f" : {_FR_PLAYER[who]} a gagné" if who else "")}
+        if who:
+            return said(N_("the game is over when turn %(turn)s ends: %(player)s has won"), turn=ev.turn,
+                        player=_player(who))
+        return said(N_("the game is over when turn %(turn)s ends"), turn=ev.turn)
     if kind == "replies":
         n = len(rules.legal_moves(moment.after))
         if n == v:
             return None
-        who = moment.after.to_move
-        return {"en": f"when turn {ev.turn} ends, {who} has {n} possible turns, not {v}",
-                "fr": f"à la fin du tour {ev.turn}, {_FR_PLAYER[who]} a {n} tours possibles, pas {v}"}
+        return said(N_("when turn %(turn)s ends, %(player)s has %(count)s possible turns, not %(n)s"), turn=ev.turn,
+                    player=_player(moment.after.to_move), count=n, n=v)
     if kind == "wins-next-turn":
         holds, why = _wins_next_turn(rules, moment.after, v, ev.turn + 1)
         return None if holds else why
@@ -240,9 +238,9 @@ def claims_verdict(example, d, rep, index, path):
     """(problem, evidence) for the claims of diagram *d* (``events[index]``
     of the replay *rep*): *problem* is a reason to fail (a claim contradicted
     that no claim erratum declares, or a declared claim erratum whose claims
-    hold); *evidence* is None, or for a declared claim erratum {en, fr, claims}:
+    hold); *evidence* is None, or for a declared claim erratum {words, claims}:
     how the replay contradicts each claim it names, and the command that shows
-    the replay again (*path*: the example's file, as the command is typed)."""
+    the replay again (words: a :class:`.said.Said`) (*path*: the example's file, as the command is typed)."""
     rules = example.rules
     g = rules.geometry
     moment = _Moment(rep, index, rules)
@@ -252,17 +250,18 @@ def claims_verdict(example, d, rep, index, path):
     undeclared = [c for c in wrong if c not in declared]
     if undeclared:
         c = undeclared[0]
-        return (f"the source says {c.words()['en']} at {d.id}, but {found[c]['en']}"
+        return (f"the source says {c.words()} at {d.id}, but {found[c]}"
                 + ("" if d.claim_erratum is None else " (not among the claims its claim erratum names)")), None
     holding = [c for c in declared if found.get(c) is None]
     if holding:
         c = holding[0]
-        return (f"declared claim erratum, but the replay agrees that {c.words()['en']} at {d.id}"
+        return (f"declared claim erratum, but the replay agrees that {c.words()} at {d.id}"
                 if c in found else f"the claim erratum names {c.to_json()!r}, which {d.id} does not claim"), None
     if d.claim_erratum is None:
         return None, None
     command = f"mancala-diagrams replay {path} --boards"
-    en = "; ".join(f"at {d.id} the page says that {c.words()['en']}, but {found[c]['en']}" for c in declared)
-    fr = " ; ".join(f"en {d.id}, la page dit que {c.words()['fr']}, mais {found[c]['fr']}" for c in declared)
-    return None, {"en": f"{en} (to see it again: {command})", "fr": f"{fr} (pour le revoir : {command})",
-                  "claims": [c.to_json() for c in declared]}
+    each = [said(N_("at %(diagram)s the page says that %(claim)s, but %(replay)s"), diagram=d.id, claim=c.words(),
+                 replay=found[c]) for c in declared]
+    words = said(N_("%(evidence)s (to see it again: %(command)s)"), evidence=joined(each, N_("%(first)s; %(then)s")),
+                 command=command)
+    return None, {"words": words, "claims": [c.to_json() for c in declared]}

@@ -26,6 +26,7 @@ from ..engine.geometry import PLAYERS
 from ..engine.notation import turn_text
 from ..engine.search import Bound, search
 from .examples import Diagram, Example, Line, Replay, find_anchor
+from .said import N_, Said, said
 
 DEFAULT_POSITIONS = 1_000_000
 
@@ -35,7 +36,7 @@ class SearchStart:
     position: object        # Position
     first_turn: int         # the number of the first turn searched, as the example counts turns
     description: str        # in words: "the start of turn 3"
-    description_fr: str = ""
+    said: Said | None = None    # the same in every language (None: the description, untranslated)
 
 
 def _event_of(rep: Replay, d: Diagram):
@@ -46,9 +47,12 @@ def turn_start(rep: Replay, turn: int) -> SearchStart:
     """The position before turn *turn* of the replay (the last one reached
     when the replay stops before it)."""
     index = max(0, min(turn - 1, len(rep.positions) - 1))
-    what = "the example's start" if index == 0 else f"the start of turn {index + 1}"
-    what_fr = "le départ de l’exemple" if index == 0 else f"le début du tour {index + 1}"
-    return SearchStart(rep.positions[index], index + 1, what, what_fr)
+    what = said(N_("the example's start")) if index == 0 else said(N_("the start of turn %(turn)s"), turn=index + 1)
+    return _start(rep.positions[index], index + 1, what)
+
+
+def _start(position, first_turn, what: Said) -> SearchStart:
+    return SearchStart(position, first_turn, what.english(), what)
 
 
 def previous_diagram_start(rep: Replay, line: Line, d: Diagram) -> SearchStart:
@@ -63,11 +67,11 @@ def previous_diagram_start(rep: Replay, line: Line, d: Diagram) -> SearchStart:
             continue
         if e.kind == "turn_end" and e.turn < len(rep.positions):
             s = turn_start(rep, e.turn + 1)
-            return SearchStart(s.position, s.first_turn, f"the end of turn {e.turn} ({prev.id})",
-                               f"la fin du tour {e.turn} ({prev.id})")
+            return _start(s.position, s.first_turn,
+                          said(N_("the end of turn %(turn)s (%(diagram)s)"), turn=e.turn, diagram=prev.id))
         s = turn_start(rep, e.turn)
-        return SearchStart(s.position, s.first_turn, f"{s.description} ({prev.id}, {prev.at})",
-                           f"{s.description_fr} ({prev.id}, {prev.at})")
+        return _start(s.position, s.first_turn,
+                      said(N_("%(start)s (%(diagram)s, %(at)s)"), start=s.said, diagram=prev.id, at=prev.at))
     first = _first_turn(rep, line)
     s = turn_start(rep, first)
     return s
@@ -99,10 +103,10 @@ def describe_moves(moves, geometry, first_turn) -> str:
     return "; ".join(f"turn {first_turn + i}: {turn_text(turn, geometry)}" for i, turn in enumerate(moves))
 
 
-def evidence_problem(example: Example, line: Line, rep: Replay, d: Diagram, event) -> tuple[str | None, dict]:
-    """(problem, evidence in words {en, fr}) for the erratum of diagram *d*,
-    whose anchor is *event* of the replay *rep*: *problem* is None when the
-    evidence holds."""
+def evidence_problem(example: Example, line: Line, rep: Replay, d: Diagram, event) -> tuple[str | None, Said | None]:
+    """(problem, evidence in words, a :class:`.said.Said`) for the erratum of
+    diagram *d*, whose anchor is *event* of the replay *rep*: *problem* is
+    None when the evidence holds, and the evidence None when it does not."""
     e = d.erratum
     if e.evidence == "seed-count":
         problem, words = seed_count_problem(example, rep, d, event)
@@ -120,35 +124,33 @@ def search_problem(example, line, rep, d):
     target = flat(d.grid)
     if len(target) != len(start.position.cells):    # no board of the game can be that one
         return (f"declared erratum, but the published board has {len(target)} holes and the game's board "
-                f"{len(start.position.cells)}: there is nothing to search for"), {}
+                f"{len(start.position.cells)}: there is nothing to search for"), None
     result = search(rules, start.position, target, bound, first_turn=start.first_turn)
     where = f"from {start.description}, {bound.describe()}"
     if result.found is not None:
         h = result.found
         at = "the start" if h.turn == 0 else f"turn {start.first_turn + h.turn - 1} lap {h.lap} ({h.kind})"
         return (f"declared erratum, but a continuation within the stated search reaches the published board: "
-                f"{describe_moves(h.moves, g, start.first_turn) or 'no move'}, at {at}"), {}
+                f"{describe_moves(h.moves, g, start.first_turn) or 'no move'}, at {at}"), None
     if not result.exhausted:
         return (f"declared erratum, but its search ({where}) stopped at {result.positions} positions before "
-                f"trying every continuation: it proves nothing (raise positions:, or narrow turns:/laps:)"), {}
-    laps = f"; {result.truncated} turns longer than the lap limit were not followed" if result.truncated else ""
-    laps_fr = (f" ; {result.truncated} tours plus longs que la limite de semis n’ont pas été suivis"
-               if result.truncated else "")
-    return None, {
-        "en": f"no continuation reaches the published board: searched {where}: {result.positions} "
-              f"distinct positions, {result.snapshots} boards compared{laps}",
-        "fr": f"aucune suite n’atteint le plateau publié : recherche depuis {_start_fr(start)}, "
-              f"{_bound_fr(bound)} : {result.positions} positions distinctes, {result.snapshots} plateaux "
-              f"comparés{laps_fr}"}
+                f"trying every continuation: it proves nothing (raise positions:, or narrow turns:/laps:)"), None
+    out = said(N_("no continuation reaches the published board: searched from %(start)s, %(bound)s: "
+                  "%(positions)s distinct positions, %(boards)s boards compared"),
+               start=start.said or start.description, bound=bound_said(bound), positions=result.positions,
+               boards=result.snapshots)
+    if result.truncated:
+        out = said(N_("%(evidence)s; %(turns)s turns longer than the lap limit were not followed"),
+                   evidence=out, turns=result.truncated)
+    return None, out
 
 
-def _start_fr(start: SearchStart) -> str:
-    return start.description_fr or start.description
-
-
-def _bound_fr(bound: Bound) -> str:
-    laps = f", au plus {bound.laps} semis par tour" if bound.laps else ""
-    return f"{bound.turns} tour{'s' if bound.turns > 1 else ''}{laps}, au plus {bound.positions} positions"
+def bound_said(bound: Bound) -> Said:
+    """A search's bound in words (:meth:`..engine.search.Bound.describe`, in every language)."""
+    out = said(N_("%(turns)s turn") if bound.turns == 1 else N_("%(turns)s turns"), turns=bound.turns)
+    if bound.laps:
+        out = said(N_("%(bound)s, at most %(laps)s laps a turn"), bound=out, laps=bound.laps)
+    return said(N_("%(bound)s, at most %(positions)s positions"), bound=out, positions=bound.positions)
 
 
 def seed_count_problem(example, rep, d, event):
@@ -158,28 +160,24 @@ def seed_count_problem(example, rep, d, event):
     hand0 = start.hand.seeds if start.hand is not None else 0
     total = sum(start.cells) + sum(start.reserves) + hand0
     if published > total:
-        return None, {"en": f"the published board holds {published} seeds, more than the {total} of the game "
-                            f"(board, hand and reserves at the example's start)",
-                      "fr": f"le plateau publié compte {published} graines, plus que les {total} de la partie "
-                            f"(plateau, main et réserves au départ de l’exemple)"}
+        return None, said(N_("the published board holds %(seeds)s seeds, more than the %(total)s of the game "
+                             "(board, hand and reserves at the example's start)"), seeds=published, total=total)
     # fewer: only if no seed ever leaves the board (board + hand never decreases along the replay)
     # and none is in hand at the diagram, so that the board then holds at least what it held at the start
     carried = [sum(x.cells) + x.hand for x in rep.events]
     for before, after in zip(carried, carried[1:]):
         if after < before:
             return ("declared erratum with evidence: seed-count, but seeds leave the board during the "
-                    "replay, so a board with fewer seeds proves nothing"), {}
+                    "replay, so a board with fewer seeds proves nothing"), None
     if event.hand:
         return (f"declared erratum with evidence: seed-count, but {event.hand} seeds are in hand at "
-                f"{d.at!r}: the board may hold fewer than the game has"), {}
+                f"{d.at!r}: the board may hold fewer than the game has"), None
     least = sum(start.cells) + hand0
     if published < least:
-        return None, {"en": f"the published board holds {published} seeds, fewer than the {least} on the board "
-                            f"at the start, and no seed leaves the board",
-                      "fr": f"le plateau publié compte {published} graines, moins que les {least} du plateau au "
-                            f"départ, et aucune graine ne quitte le plateau"}
+        return None, said(N_("the published board holds %(seeds)s seeds, fewer than the %(least)s on the board "
+                             "at the start, and no seed leaves the board"), seeds=published, least=least)
     return (f"declared erratum with evidence: seed-count, but the published board holds {published} seeds, "
-            f"a count the game can have ({least} to {total}): the count proves nothing"), {}
+            f"a count the game can have ({least} to {total}): the count proves nothing"), None
 
 
 # -- the seed-count policy -----------------------------------------------------------------
@@ -194,34 +192,31 @@ def seed_count_flag(board_rows, off_board: int, game: int) -> dict | None:
     docs/verification.md: no seed ever leaves a game) for one board:
     *board_rows* as drawn, *off_board* the seeds the example holds off the
     board at that moment (in hand and in reserve).  None when the count is
-    one a real game has, else {seeds, game, words: {en, fr}}."""
+    one a real game has, else {seeds, game, words}."""
     seeds = sum(v or 0 for row in board_rows for v in row) + off_board
     if seeds == game:
         return None
     return {"seeds": seeds, "game": game,
-            "words": {"en": f"holds {seeds} seeds (on the board, in hand and in reserve), where every position "
-                            f"of a real game holds {game}: no real game has this board",
-                      "fr": f"compte {seeds} graines (sur le plateau, en main et en réserve), quand toute position "
-                            f"d’une vraie partie en compte {game} : aucune vraie partie n’a ce plateau"}}
+            "words": said(N_("holds %(seeds)s seeds (on the board, in hand and in reserve), where every position "
+                             "of a real game holds %(game)s: no real game has this board"), seeds=seeds, game=game)}
 
 
-def erratum_reason(d, event, diff) -> dict:
+def erratum_reason(d, event, diff) -> Said:
     """Why a published board is an erratum, computed from the transcription
     and the replay (so that it follows any change of either): the moment, the
     holes that differ and by how much, and the seeds each board holds.
-    {en, fr}; the example's own ``reason`` is the author's explanation."""
+    The example's own ``reason`` is the author's explanation."""
     holes = [x for x in diff if x.get("hole")]
-    shown = lambda v: "empty" if v is None else str(v)
-    shown_fr = lambda v: "vide" if v is None else str(v)
-    cells = ", ".join(f"{x['hole']} (published {shown(x['published'])}, rules {shown(x['replay'])})" for x in holes)
-    cells_fr = ", ".join(f"{x['hole']} (publié {shown_fr(x['published'])}, règles {shown_fr(x['replay'])})"
-                         for x in holes)
+    shown = lambda v: said(N_("empty")) if v is None else v
+    cells = tuple(said(N_("%(hole)s (published %(published)s, rules %(rules)s)"), hole=x["hole"],
+                       published=shown(x["published"]), rules=shown(x["replay"])) for x in holes)
     published = sum(v or 0 for row in d.grid for v in row)
     replayed = sum(event.cells)
-    n = len(holes)
-    at = d.at if d.at.startswith("turn") else f"turn {event.turn} {d.at}"
-    en = (f"at {at}, the published board differs from the replay in {n} "
-          f"hole{'s' if n != 1 else ''}: {cells}; it holds {published} seeds, the replay's board {replayed}")
-    fr = (f"en {at.replace('turn', 'tour')}, le plateau publié diffère du rejeu en {n} case{'s' if n != 1 else ''} : "
-          f"{cells_fr} ; il compte {published} graines, le plateau du rejeu {replayed}")
-    return {"en": en, "fr": fr}
+    turn, _, moment = d.at[len("turn "):].partition(" ") if d.at.startswith("turn ") else (event.turn, "", d.at)
+    at = said(N_("turn %(turn)s %(moment)s"), turn=turn, moment=moment) if moment else said(N_("turn %(turn)s"),
+                                                                                          turn=turn)
+    return said(N_("at %(at)s, the published board differs from the replay in %(n)s hole: %(holes)s; it holds "
+                   "%(published)s seeds, the replay's board %(replayed)s") if len(holes) == 1 else
+                N_("at %(at)s, the published board differs from the replay in %(n)s holes: %(holes)s; it holds "
+                   "%(published)s seeds, the replay's board %(replayed)s"),
+                at=at, n=len(holes), holes=cells, published=published, replayed=replayed)

@@ -38,6 +38,7 @@ from ..engine.geometry import PLAYERS, direction_name
 from ..engine.search import Bound, search
 from ..errors import MancalaError
 from .evidence import game_seeds
+from .said import N_, Said, said
 
 RECORDS = "given-starts.json"
 #: the rules the katro bevohoka solver plays (its tests check it against the engine on them)
@@ -129,54 +130,43 @@ def write_records(root, records) -> None:
 
 
 # -- what is known of a start, in words ---------------------------------------------------
-def words(record) -> dict:
-    """The record in a sentence, {en, fr}."""
+def words(record) -> Said:
+    """The record in a sentence."""
     r, a = record["result"], record["argument"]
     f = record.get("figures", {})
-    n = f"{f.get('positions', 0):,}"
-    n_fr = n.replace(",", "\u202f")
+    n = f.get("positions", 0)
     if a == "seed-count":
-        en = (f"no real game has this start: it holds {f['seeds']} seeds, and every position of the game "
-              f"holds {f['game']} (on the board, in hand and in reserve; none ever leaves the game)")
-        fr = (f"aucune vraie partie n’a ce départ : il compte {f['seeds']} graines, et toute position du jeu en "
-              f"compte {f['game']} (sur le plateau, en main et en réserve ; aucune ne quitte le jeu)")
-    elif a == "turns":
-        en = (f"not known: by its reserves this start comes at least {f['turns']} turns after the rules' start, "
-              f"and no search went that deep")
-        fr = (f"inconnu : d’après ses réserves, ce départ vient au moins {f['turns']} tours après le départ des "
-              f"règles, et aucune recherche n’est allée aussi loin")
-    elif a == "closure":
-        what = "is one of them" if r == "reached" else "is none of them"
-        what_fr = "en fait partie" if r == "reached" else "n’en fait pas partie"
-        en = (f"every board from which a player chooses a hole, reached from the true start with this special "
-              f"hole and direction, was listed ({n} boards, the katro bevohoka solver): this start {what}")
-        fr = (f"tous les plateaux où le joueur choisit une case, atteints depuis le vrai départ avec cette case "
-              f"spéciale et ce sens, ont été listés ({n_fr} plateaux, le solveur du katro bevohoka) : ce départ "
-              f"{what_fr}")
+        return said(N_("no real game has this start: it holds %(seeds)s seeds, and every position of the game "
+                       "holds %(game)s (on the board, in hand and in reserve; none ever leaves the game)"),
+                    seeds=f["seeds"], game=f["game"])
+    if a == "turns":
+        return said(N_("not known: by its reserves this start comes at least %(turns)s turns after the rules' "
+                       "start, and no search went that deep"), turns=f["turns"])
+    if a == "closure":
+        out = said(N_("every board from which a player chooses a hole, reached from the true start with this "
+                      "special hole and direction, was listed (%(n)s boards, the katro bevohoka solver): this start "
+                      "is one of them") if r == "reached" else
+                   N_("every board from which a player chooses a hole, reached from the true start with this "
+                      "special hole and direction, was listed (%(n)s boards, the katro bevohoka solver): this start "
+                      "is none of them"), n=n)
         if not record["search"].get("exhaustive", True):
-            en, fr = en + " (the listing was cut short)", fr + " (la liste a été interrompue)"
-    else:
-        s = record["search"]
-        turns = s["turns"]
-        scope = (f"all the continuations of the rules' start over {turns} turn{'s' if turns != 1 else ''}"
-                 + (" (the number of turns its reserves imply)" if s.get("exact") else ""))
-        scope_fr = (f"toutes les suites du départ des règles sur {turns} tour{'s' if turns != 1 else ''}"
-                    + (" (le nombre de tours qu’impliquent ses réserves)" if s.get("exact") else ""))
-        if r == "reached":
-            en = f"a real game leads there: {record['moves_words']}"
-            fr = f"une vraie partie y mène : {record['moves_words']}"
-        elif r == "unreachable":
-            en = f"no real game leads there: {scope} were searched ({n} positions), and none is this start"
-            fr = f"aucune vraie partie n’y mène : {scope_fr} ont été parcourues ({n_fr} positions), aucune n’est ce départ"
-        else:
-            cut = "the search stopped at its limit of " + f"{s['positions']:,} positions" if not s.get(
-                "exhaustive") else f"none of the {n} positions within {turns} turns is this start"
-            cut_fr = ("la recherche s’est arrêtée à sa limite de " + f"{s['positions']:,}".replace(",", "\u202f")
-                      + " positions") if not s.get("exhaustive") else (
-                f"aucune des {n_fr} positions à {turns} tours ou moins n’est ce départ")
-            en = f"not known: {cut}"
-            fr = f"inconnu : {cut_fr}"
-    return {"en": en, "fr": fr}
+            out = said(N_("%(said)s (the listing was cut short)"), said=out)
+        return out
+    s = record["search"]
+    turns = s["turns"]
+    scope = said(N_("all the continuations of the rules' start over %(turns)s turn") if turns == 1 else
+                 N_("all the continuations of the rules' start over %(turns)s turns"), turns=turns)
+    if s.get("exact"):
+        scope = said(N_("%(said)s (the number of turns its reserves imply)"), said=scope)
+    if r == "reached":
+        return said(N_("a real game leads there: %(moves)s"), moves=record["moves_words"])
+    if r == "unreachable":
+        return said(N_("no real game leads there: %(scope)s were searched (%(n)s positions), and none is this "
+                       "start"), scope=scope, n=n)
+    if not s.get("exhaustive"):
+        return said(N_("not known: the search stopped at its limit of %(n)s positions"), n=s["positions"])
+    return said(N_("not known: none of the %(n)s positions within %(turns)s turns is this start"), n=n,
+                turns=turns)
 
 
 # -- checking a record (cheap: verify does it every time) ----------------------------------
@@ -187,8 +177,7 @@ def check(record, example, library, rel_path):
     verifier's row says of the start."""
     if record is None:
         return None, {"result": "not searched",
-                      "words": {"en": "whether a real game leads to this start was not searched",
-                                "fr": "on n’a pas cherché si une vraie partie mène à ce départ"}}
+                      "words": said(N_("whether a real game leads to this start was not searched"))}
     given = {"result": record["result"], "argument": record["argument"], "words": words(record)}
     start = position_words(example.start)
     if record.get("start") != start:

@@ -139,15 +139,17 @@ class Verifier:
                         problem, evidence = evidence_problem(example, line, rep, d, ev)
                         why = erratum_reason(d, ev, row["diff"])
                         row = ({**row, "status": "mismatch", "reason": problem} if problem
-                               else {**row, "reason": why["en"], "reason_words": why,
-                                     "explanation": d.erratum.reason, "evidence": evidence["en"],
+                               else {**row, "reason": str(why), "reason_words": why,
+                                     "explanation": d.erratum.reason, "evidence": str(evidence),
                                      "evidence_words": evidence})
                     if d.claims and row["status"] in ("verified", "generated", "erratum"):
                         problem, contradicted = claims_verdict(example, d, rep, index, self.rel(example.path))
                         if problem:
                             row = {**row, "status": "mismatch", "reason": problem}
                         elif contradicted:
-                            row["claim_erratum"] = {"reason": d.claim_erratum.reason, "evidence": contradicted}
+                            row["claim_erratum"] = {"reason": d.claim_erratum.reason,
+                                                    "evidence": contradicted["words"],
+                                                    "claims": contradicted["claims"]}
                     if d.claims:
                         row["claims"] = [c.to_json() for c in d.claims]
                     rows.append(row)

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ..drawing.catalog import N_, words
+from ..drawing.catalog import N_, languages, translations, words
+from ..errors import MancalaError
+from ..files.said import Said, say_with
 
 #: The statuses of a row, in the order the verification page lists and counts
 #: them, each with its word and its definition (messages of the caption catalogs).
@@ -84,6 +86,30 @@ def evidence_status(data: dict) -> str:
     return AGAINST.get(data.get("against"), status)
 
 
+def say(value, lang: str) -> str:
+    """Words of the files layer (a :class:`~mancala_diagrams.files.said.Said`)
+    in *lang*, from the caption catalogs."""
+    return say_with(value, translations(lang).gettext)
+
+
+def in_words(value):
+    """*value* with every :class:`~mancala_diagrams.files.said.Said` in it said
+    in each language of the caption catalogs ({language: text})."""
+    if isinstance(value, Said):
+        out = {}
+        for lang in languages():
+            try:
+                out[lang] = say(value, lang)
+            except MancalaError:    # a catalog that cannot be read: that language's build says so
+                continue
+        return out
+    if isinstance(value, dict):
+        return {k: in_words(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(in_words(v) for v in value)
+    return value
+
+
 def status_words(status: str, lang: str) -> tuple[str, str]:
     """A status's word and its one-line definition in *lang* (the caption
     catalogs); an unknown status as it is, with no definition."""
@@ -136,7 +162,7 @@ class Row:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"a verification row has no key {unknown[0]!r} (it has: {', '.join(sorted(known))})")
-        values = dict(data)
+        values = {k: in_words(v) for k, v in data.items()}     # the verifier's words, said in each language
         values["status"] = evidence_status(data)
         if values.get("drafted") is not None:     # the status it will have once reviewed
             values["drafted"] = evidence_status({**data, "status": values["drafted"]})
