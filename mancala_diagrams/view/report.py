@@ -6,31 +6,9 @@ with the published diagrams no example accounts for, and the published
 diagrams' pages); the Sphinx extension turns the result into tables in the
 build's language.
 
-Each row gets one *status* the page defines (:attr:`.rows.Row.shown_status`):
-
-``verified``
-    the replay of the example passes through exactly the published board;
-``picture``
-    a published picture with no position (arrows, coloured holes): its
-    transcription matches the published one and the project's own drawing of
-    the same idea is checked against the rules;
-``erratum``
-    the published board differs from the replay, and a declared erratum
-    explains why, with evidence anyone can re-run;
-``departure``
-    the source's move breaks one of the rules; it is replayed with that one
-    rule set aside, as the example declares;
-``checked``
-    a board the text describes without drawing it (a check of the example),
-    found by the replay;
-``generated``
-    a board of the project's own examples: no source draws it, the rules
-    engine computed it;
-``missing``
-    a published diagram that no example accounts for yet;
-``mismatch`` / ``error``
-    the replay and the published board disagree without explanation, or the
-    example cannot be replayed (the site's build refuses both).
+Each row gets one *status* the page defines (:attr:`.rows.Row.shown_status`),
+a word of the vocabulary of evidence (:data:`.rows.VOCABULARY`, where each
+status's word and definition are): what the check of that board proves.
 """
 from __future__ import annotations
 
