@@ -109,7 +109,7 @@ def test_katro_gorobaka_04_is_a_claim_erratum_on_the_errata_page_in_both_languag
         # the figure drawn on its game page says so too, with the author's reason
         view = project.example(GOROBAKA_04, lang)
         step = next(f for f in view.figures if f.id == "katro-gorobaka-04")
-        assert step.status == "claim-erratum" and step.erratum
+        assert step.status == "claim-erratum" and step.erratum and says in step.evidence
     # the evidence, re-run as the caption says: the turn goes on after the diagram's moment
     assert cli.main(["replay", GOROBAKA_04, "--boards"]) == 0
     out = capsys.readouterr().out
@@ -136,3 +136,12 @@ def test_a_third_language_is_only_a_catalog_and_gets_the_evidence(tmp_path):
         assert status_words("given", "xx") == status_words("given", "fr")
     finally:
         catalog.use_locale_dirs([])
+
+
+def test_a_given_starts_figure_says_what_is_known_of_that_start_in_its_language():
+    project = Project(ROOT)
+    for lang, says in (("en", "within 3 turns is this start"), ("fr", "à 3 tours ou moins n’est ce départ")):
+        view = project.example("sources/katro/katro-relay-in-outer-row.yaml", lang)
+        first, second = view.figures[:2]
+        assert (first.id, first.status) == ("katro-11", "given") and says in first.evidence
+        assert second.status == "replayed"

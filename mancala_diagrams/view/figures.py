@@ -160,7 +160,8 @@ def example_views(example, path: str, rows: list[Row], languages, reads_sources=
 def _status(row: Row | None, lang: str) -> dict:
     if row is None:
         return {}
-    return {"status": row.shown_status, "evidence": row.evidence_in(lang) or row.reason}
+    said = (row.given or {}).get("words") or (row.claim_erratum or {}).get("evidence")    # a start, a sentence
+    return {"status": row.shown_status, "evidence": row.evidence_in(lang) or in_language(said, lang) or row.reason}
 
 
 def _credit(diagram_id: str) -> Credit | None:
