@@ -32,6 +32,9 @@ EXAMPLES = [
     "mraha-wa-ntso/mraha-wa-ntso-nyumba-alone-6.yaml",
     "katro-bevohoka/katro-bevohoka-lap-ends-in-special-hole.yaml",
     "katro-bevohoka/katro-bevohoka-whole-board.yaml",
+    # errata: the published board beside the replayed one, and the evidence in words
+    "katra-fandatsaka/katra-fandatsaka-relay-facing-empty-hole.yaml",
+    "katro-gorobaka/katro-gorobaka-winning-start-4.yaml",
 ]
 
 PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -175,8 +178,8 @@ def test_a_pseudo_language_from_the_catalogs_leaves_no_english(pseudo_site):
     leftovers = {}
     for where, texts in found.items():
         for text in texts if isinstance(texts, list) else [texts]:
-            for known in data:
-                text = text.replace(known, " ")
+            for known in data:             # a data text may open a sentence: then with a capital
+                text = text.replace(known, " ").replace(known[:1].upper() + known[1:], " ")
             words = english_words(text)
             if words:
                 leftovers.setdefault(where, []).append((words, text[:200]))
