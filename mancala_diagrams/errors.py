@@ -7,18 +7,36 @@ offending YAML text, so that the CLI and the Sphinx extension can say
 """
 from __future__ import annotations
 
+import re
+
+#: characters of a quoted value a message shows whole (a longer one is cut to
+#: half as many, its length said): room for a path, not for a page of text
+QUOTED_CHARS = 200
+_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.){%d,}'|\"(?:[^\"\\\n]|\\.){%d,}\"" % (QUOTED_CHARS + 1, QUOTED_CHARS + 1))
+
+
+def _cut(match) -> str:
+    text = match.group()
+    return f"{text[:QUOTED_CHARS // 2]}…{text[0]} ({len(text) - 2:,} characters)"
+
+
+def shorten(text):
+    """*text* with every quoted value longer than :data:`QUOTED_CHARS` cut
+    (a message names a value, it does not echo a page of it)."""
+    return _QUOTED.sub(_cut, text) if isinstance(text, str) and len(text) > QUOTED_CHARS else text
+
 
 class MancalaError(ValueError):
     """Base class: a problem with a rules file, an example, a position or a move."""
 
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
                  column: int | None = None, expected: str | None = None, hint: str | None = None):
-        self.message = message
+        self.message = shorten(message)
         self.file = file
         self.line = line
         self.column = column
-        self.expected = expected
-        self.hint = hint
+        self.expected = shorten(expected)
+        self.hint = shorten(hint)
         super().__init__(self.__str__())
 
     def located(self, file=None, line=None, column=None) -> "MancalaError":

@@ -27,6 +27,10 @@ MAX_NUMBER_CHARS = 100
 #: characters in the name of a rules or example file (sources: 36)
 MAX_NAME_CHARS = 100
 
+# -- rules files (files/loader.py) --------------------------------------------------
+#: rules files in one chain of ``extends``: a variant, its base, its base's base ... (sources: 4)
+MAX_EXTENDS = 16
+
 # -- the board and its seeds (engine) ---------------------------------------------
 #: columns of a board: one letter of the chess-like notation each (sources: 8)
 MAX_COLUMNS = 26
@@ -44,7 +48,9 @@ MAX_MOVES = 500
 MAX_LAPS_PER_TURN = 10_000
 #: seeds sown in one turn (sources: 198)
 MAX_SOWN_PER_TURN = 100_000
-#: events recorded in one replay, each with a snapshot of the board (sources: 280)
+#: events recorded in the replay of one example file, all its lines together,
+#: each with a snapshot of the board (sources: 5,892, a turn that never ends
+#: replayed until its loop is found)
 MAX_EVENTS = 50_000
 
 #: every limit, for the documentation and its test: name -> (value, what it bounds)
@@ -55,6 +61,7 @@ ALL = {
     "MAX_ITEMS": (MAX_ITEMS, "items in one list or keys in one mapping"),
     "MAX_NUMBER_CHARS": (MAX_NUMBER_CHARS, "characters in a number"),
     "MAX_NAME_CHARS": (MAX_NAME_CHARS, "characters in the name of a file"),
+    "MAX_EXTENDS": (MAX_EXTENDS, "rules files in one chain of extends"),
     "MAX_COLUMNS": (MAX_COLUMNS, "columns of a board"),
     "MAX_ROWS_PER_PLAYER": (MAX_ROWS_PER_PLAYER, "rows of one player"),
     "MAX_SEEDS_PER_HOLE": (MAX_SEEDS_PER_HOLE, "seeds in one hole"),
@@ -62,5 +69,5 @@ ALL = {
     "MAX_MOVES": (MAX_MOVES, "turns in one line of an example"),
     "MAX_LAPS_PER_TURN": (MAX_LAPS_PER_TURN, "laps in one turn"),
     "MAX_SOWN_PER_TURN": (MAX_SOWN_PER_TURN, "seeds sown in one turn"),
-    "MAX_EVENTS": (MAX_EVENTS, "events recorded in one replay"),
+    "MAX_EVENTS": (MAX_EVENTS, "events recorded in the replay of one example file"),
 }

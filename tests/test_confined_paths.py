@@ -1,5 +1,5 @@
-"""project.confined compares paths as text (project._within): the same answers
-as comparing them as pathlib paths, the general way."""
+"""project.project_file compares paths as text (project._within): the same
+answers as comparing them as pathlib paths, the general way."""
 from __future__ import annotations
 
 import os
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.files.project import _within, confined
+from mancala_diagrams.errors import MancalaError
+from mancala_diagrams.files.project import _within, project_file
 
 PATHS = ["/", "/a", "/a/b", "/a/bc", "/a/b/c", "/a/b/c/d.yaml", "/ab", "/a/b/../c", "/a/./b", "//a/b", "/a/b/"]
 
@@ -26,11 +27,13 @@ def test_a_link_out_of_the_folder_is_refused_and_one_inside_is_not(tmp_path):
     (folder / "page" / "inside.yaml").write_text("x: 1\n")
     (folder / "page" / "out.yaml").symlink_to(tmp_path / "elsewhere.yaml")
     (folder / "page" / "in.yaml").symlink_to(folder / "page" / "inside.yaml")
-    assert confined(folder / "page" / "inside.yaml", folder) is None
-    assert confined(folder / "page" / "in.yaml", folder) is None
-    assert confined(tmp_path / "elsewhere.yaml", folder) is None          # a file the user named elsewhere
-    error = confined(folder / "page" / "out.yaml", folder)
-    assert error is not None and "leads outside sources/" in str(error)
+    assert project_file(folder / "page" / "inside.yaml", folder) == folder / "page" / "inside.yaml"
+    assert project_file(folder / "page" / "in.yaml", folder) == folder / "page" / "in.yaml"
+    assert project_file(tmp_path / "elsewhere.yaml", folder) == tmp_path / "elsewhere.yaml"   # named elsewhere
+    with pytest.raises(MancalaError) as error:
+        project_file(folder / "page" / "out.yaml", folder)
+    assert str(error.value) == (f"{folder}/page/out.yaml:1:1: a symbolic link that leads outside sources/ "
+                                f"(to {tmp_path}/elsewhere.yaml) (expected a file inside {folder})")
 
 
 def test_a_rules_library_names_each_rules_file_as_the_folder_and_name_do(tmp_path):

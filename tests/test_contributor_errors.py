@@ -12,7 +12,7 @@ from mancala_diagrams.errors import EndlessTurn, ExampleError, IllegalMove, Manc
 from mancala_diagrams.files.examples import ExampleLoader, replay
 from mancala_diagrams.engine.geometry import CCW, CW
 from mancala_diagrams.files.loader import RulesLibrary
-from mancala_diagrams.files.project import safe_path
+from mancala_diagrams.files.project import directive_file
 from mancala_diagrams.files.verify import Verifier
 
 from conftest import ROOT, board
@@ -258,18 +258,23 @@ def test_a_turn_that_never_ends_is_cut_with_a_clear_error(project):
 
 
 # -- robustness: paths, other files ---------------------------------------------------------------------
-@pytest.mark.parametrize("bad", ["../secret", "/etc/passwd", "sources/../../x", "a\x00b", "", "C:\\x"])
-def test_safe_path_refuses_anything_outside_the_root(tmp_path, bad):
-    with pytest.raises(MancalaError):
-        safe_path(tmp_path, bad)
-
-
-def test_safe_path_refuses_a_symbolic_link_out_and_accepts_files_inside(tmp_path):
+@pytest.mark.parametrize("bad", ["../secret", "/etc/passwd", "../../../x", "a\x00b", "", "a\nb"])
+def test_a_directive_cannot_name_a_file_outside_the_docs_and_sources(tmp_path, bad):
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "out").symlink_to("/etc")
+    (tmp_path / "sources").mkdir()
     with pytest.raises(MancalaError):
-        safe_path(tmp_path, "docs/out/passwd")
-    assert safe_path(tmp_path, "docs/../docs/page.md") == (tmp_path / "docs" / "page.md").resolve()
+        directive_file(tmp_path / "docs", tmp_path, tmp_path / "docs", bad)
+
+
+def test_a_directive_cannot_follow_a_link_out_and_may_name_a_file_inside(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "docs" / "out").symlink_to("/etc")
+    (tmp_path / "docs" / "page.md").write_text("# page\n")
+    with pytest.raises(MancalaError):
+        directive_file(tmp_path / "docs", tmp_path, tmp_path / "docs", "out/passwd")
+    assert directive_file(tmp_path / "docs", tmp_path, tmp_path / "docs", "../docs/page.md") == (
+        tmp_path / "docs" / "page.md").resolve()
 
 
 def test_check_goes_on_after_a_failing_file(project, capsys, monkeypatch):

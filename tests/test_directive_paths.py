@@ -22,6 +22,7 @@ def test_directive_file_accepts_docs_and_sources_and_refuses_the_rest(tmp_path):
     (root / "docs" / "games").mkdir(parents=True)
     (root / "sources").mkdir()
     (root / "sources" / "ex.yaml").write_text("example: ex\n")
+    (root / "docs" / "games" / "x.md").write_text("# x\n")
     (tmp_path / "secret.yaml").write_text("secret\n")
     (root / "sources" / "link.yaml").symlink_to(tmp_path / "secret.yaml")
     docs, page_dir = root / "docs", root / "docs" / "games"

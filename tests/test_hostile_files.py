@@ -132,7 +132,36 @@ def test_nul_and_control_characters_are_located(text, message):
 
 def test_a_parse_error_is_one_line_with_its_place():
     assert refusal("a: 1\nb: [1, 2\nc: 3\n") == (
-        "f.yaml:3:2: invalid YAML: expected ',' or ']', but got ':' (while parsing a flow sequence)")
+        "f.yaml:3:2: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence)")
+
+
+def test_a_character_that_cannot_start_a_value_is_named():
+    assert refusal("a: 1\nb: @c\n") == (
+        "f.yaml:2:4: invalid YAML: found character '@' that cannot start any token "
+        "(while scanning for the next token)")
+
+
+def test_a_list_a_thousand_levels_deep_after_a_key_is_refused_at_its_first_level_too_many():
+    # libyaml stops looking ahead at a thousand levels: the refusal still
+    # names the 33rd (the mapping is the first level, the 'sources' list the
+    # second, at column 10: the 33rd level is the 32nd '[', column 41)
+    text = "rules: x\nsources: " + "[" * 5000 + "]" * 5000 + "\n"
+    assert refusal(text) == (
+        "f.yaml:2:41: more than 32 mappings and lists inside one another (expected at most 32 levels)")
+
+
+# -- numbers ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("written", ["6_0", "1:30", "1:30.5", "010", "0x1F", "0b11", "1_000.5", "190:20:30"])
+def test_a_number_in_a_form_other_than_decimal_digits_is_text(written):
+    # YAML 1.1 reads 6_0 as 60, 1:30 as 90 and 010 as 8: none is what a
+    # contributor meant, so none becomes a number
+    assert load_yaml(f"x: {written}\n") == {"x": written}
+
+
+@pytest.mark.parametrize("written, value", [("60", 60), ("-3", -3), ("+5", 5), ("0", 0), ("1.5", 1.5),
+                                            ("1.0e+308", 1.0e308), (".5", 0.5)])
+def test_a_number_in_decimal_digits_is_a_number(written, value):
+    assert load_yaml(f"x: {written}\n") == {"x": value}
 
 
 # -- sizes -----------------------------------------------------------------------------------------
@@ -185,7 +214,7 @@ def test_a_socket_is_not_a_file(tmp_path):
     s = socket.socket(socket.AF_UNIX)
     try:
         s.bind(str(path))
-        assert file_refusal(path) == f"{path}:1:1: a socket or a device, not a file (expected a regular file)"
+        assert file_refusal(path) == f"{path}:1:1: a socket, not a regular file (expected a YAML file)"
     finally:
         s.close()
 
@@ -232,6 +261,18 @@ def test_a_rules_name_that_climbs_out_is_refused_before_it_becomes_a_path(projec
 @pytest.mark.parametrize("name", ["/etc/passwd", "katro/../katro-6", "Katro-6", "katro-6.yaml", "a\\b", "x" * 101])
 def test_names_with_separators_dots_or_capitals_are_not_names(project, name):
     assert f"{name!r} is not a rules name" in example_refusal(project, f"'{name}'")
+
+
+def test_a_name_that_ends_in_a_line_break_is_not_a_name(project):
+    # a regular expression's $ matches before a final line break: the name is matched whole
+    assert example_refusal(project, '"katro-6\\n"').startswith(
+        "P/sources/x/ex.yaml:2:8: 'katro-6\\n' is not a rules name")
+
+
+def test_a_name_too_long_is_not_a_name_and_is_not_echoed_whole(project):
+    assert example_refusal(project, "x" * 5000) == (
+        f"P/sources/x/ex.yaml:2:8: '{'x' * 99}…' (5,000 characters) is not a rules name "
+        "(expected lower-case letters, digits and '-' (at most 100), the name of a file of rules/ without .yaml)")
 
 
 def test_a_list_where_the_rules_name_goes_is_not_a_name(project):
@@ -386,22 +427,22 @@ def rules_refusal(project, name, old, new, load=None) -> str:
      "P/rules/mraha-wa-ntso-6.yaml:20:3: block 'nyumba': column 1000000000 is off a board of 6 columns (1 to 6) "
      "[refused: nyumba-off-board]"),
     ("mraha-wa-ntso-6", "columns: 6", "columns: 1.0e+308",
-     "P/rules/mraha-wa-ntso-6.yaml:11:3: board: columns: found the number 1e+308 (expected a whole number "
+     "P/rules/mraha-wa-ntso-6.yaml:11:12: board: columns: found the number 1e+308 (expected a whole number "
      "from 1 to 26)"),
     ("mraha-wa-ntso-6", "columns: 6", "columns: 1e308",
-     "P/rules/mraha-wa-ntso-6.yaml:11:3: board: columns: found the text '1e308' (expected a whole number "
+     "P/rules/mraha-wa-ntso-6.yaml:11:12: board: columns: found the text '1e308' (expected a whole number "
      "from 1 to 26)"),
     ("mraha-wa-ntso-6", "columns: 6", "columns: 100",
-     "P/rules/mraha-wa-ntso-6.yaml:11:3: board: columns: 100 is more than 26 (expected at most 26, the limit "
+     "P/rules/mraha-wa-ntso-6.yaml:11:12: board: columns: 100 is more than 26 (expected at most 26, the limit "
      "MAX_COLUMNS)"),
     ("katro", "seeds_per_hole: 2", "seeds_per_hole: 1000000000",
-     "P/rules/katro.yaml:12:3: start: seeds_per_hole: 1,000,000,000 is more than 1,000 (expected at most "
+     "P/rules/katro.yaml:12:19: start: seeds_per_hole: 1,000,000,000 is more than 1,000 (expected at most "
      "1,000, the limit MAX_SEEDS_PER_HOLE)"),
     ("katro", "seeds_per_hole: 2", "seeds_per_hole: 1000",
      "P/rules/katro.yaml:11:1: the start holds 24,000 seeds, more than 10,000 (expected at most 10,000 seeds "
      "in all, the limit MAX_SEEDS)"),
     ("mraha-wa-ntso-6", "    . 2 6 . . .\n", "    . 2 6 . 1001 .\n",
-     "P/rules/mraha-wa-ntso-6.yaml:15:3: start board: 1001 seeds in one hole is more than 1,000 (expected "
+     "P/rules/mraha-wa-ntso-6.yaml:15:10: start board: 1001 seeds in one hole is more than 1,000 (expected "
      "at most 1,000, the limit MAX_SEEDS_PER_HOLE)"),
 ])
 def test_sizes_in_a_rules_file_are_bounded_and_located(project, name, old, new, message):
@@ -438,3 +479,200 @@ def test_more_turns_than_the_limit_are_refused_before_any_is_read(project):
     # five lines, then "moves:" on line 6: the 501st turn is on line 6 + 501
     assert str(info.value).replace(str(project), "P") == (
         "P/sources/x/ex.yaml:507:5: more than 500 turns in one line (expected at most 500, the limit MAX_MOVES)")
+
+
+# -- rules that extend rules ----------------------------------------------------------------------
+def write_rules(project, name, body):
+    (project / "rules" / f"{name}.yaml").write_text(f"rules: {name}\n{body}", encoding="utf-8")
+
+
+def test_a_diamond_of_bases_is_walked_once_per_file(project, monkeypatch):
+    # fourteen levels, each file extending the two of the level below (with
+    # katro-6 and katro, a chain of 16 files, the limit): 28 files, and 2^14
+    # paths from the top file to katro-6, which a walk per path would take
+    from mancala_diagrams.files.loader import RulesLibrary
+    for level in range(14):
+        for side in "ab":
+            below = "katro-6" if level == 0 else f"[d{level - 1}-a, d{level - 1}-b]"
+            write_rules(project, f"d{level}-{side}", f"extends: {below}\n")
+    lib = RulesLibrary(project / "rules")
+    walked = []
+    bases = lib._bases
+    monkeypatch.setattr(lib, "_bases", lambda name: walked.append(name) or bases(name))
+    lineage = lib.lineage("d13-a")
+    assert lineage[:4] == ["katro", "katro-6", "d0-a", "d0-b"] and lineage[-2:] == ["d12-b", "d13-a"]
+    assert len(lineage) == 29
+    assert max(walked.count(n) for n in set(walked)) <= 2        # once when walked down, once when merged
+    assert lib.load("d13-a").geometry.columns == 6
+
+
+def test_a_chain_of_extends_longer_than_the_limit_is_refused_where_it_goes_past(project):
+    from mancala_diagrams.files.loader import RulesLibrary
+    for i in range(1000):
+        write_rules(project, f"c{i}", f"extends: {'katro-6' if i == 0 else f'c{i - 1}'}\n")
+    with pytest.raises(MancalaError) as info:
+        RulesLibrary(project / "rules").load("c999")
+    # c999 is the first file of the chain, c984 the 16th: its extends names a 17th
+    assert str(info.value).replace(str(project), "P") == (
+        "P/rules/c984.yaml:2:10: more than 16 rules files extend one another in a chain: c999 -> c998 -> ... "
+        "-> c985 -> c984 -> c983 (expected at most 16 files from a variant to its first base, the limit MAX_EXTENDS)")
+    assert RulesLibrary(project / "rules").load("c12").geometry.columns == 6     # 13 files, katro-6, katro
+
+
+@pytest.mark.parametrize("files, message", [
+    ({"r-1": "r-1"}, "P/rules/r-1.yaml:2:10: rules extend each other in a circle: r-1 -> r-1"),
+    ({"r-1": "r-2", "r-2": "[katro-6, r-3]", "r-3": "r-1"},
+     "P/rules/r-3.yaml:2:10: rules extend each other in a circle: r-1 -> r-2 -> r-3 -> r-1"),
+])
+def test_rules_that_extend_each_other_in_a_circle_are_refused(project, files, message):
+    from mancala_diagrams.files.loader import RulesLibrary
+    for name, bases in files.items():
+        write_rules(project, name, f"extends: {bases}\n")
+    with pytest.raises(MancalaError) as info:
+        RulesLibrary(project / "rules").load("r-1")
+    assert str(info.value).replace(str(project), "P") == message
+
+
+# -- numbers where they are read ------------------------------------------------------------------
+@pytest.mark.parametrize("body, message", [
+    ("start: {seeds_per_hole: 1.0e+308}\n",
+     "P/rules/base.yaml:4:25: start: seeds_per_hole: found the number 1e+308 (expected a whole number from 0 to "
+     "1,000)"),
+    ("board: {rows_per_player: 1000000}\n",
+     "P/rules/base.yaml:4:26: board: rows_per_player: 1,000,000 is more than 6 (expected at most 6, the limit "
+     "MAX_ROWS_PER_PLAYER)"),
+    ("start: {seeds_per_hole: 6_0}\n",
+     "P/rules/base.yaml:4:25: start: seeds_per_hole: found the text '6_0' (expected a whole number from 0 to 1,000)"),
+    ("start: {reserve: 1:30}\n",
+     "P/rules/base.yaml:4:18: start: reserve: found the text '1:30' (expected a whole number from 0 to 10,000)"),
+    ("mechanics: {capture: {zone: -1}}\n", "P/rules/base.yaml:4:29: block 'capture': zone must be 0 or more, not -1"),
+    ("mechanics: {choose-hole: {min_seeds: 1.0e+5}}\n",
+     "P/rules/base.yaml:4:38: block 'choose-hole': min_seeds: found the number 100000.0 (expected a whole number of "
+     "at least 0)"),
+])
+def test_numbers_of_an_abstract_base_are_checked_as_it_is_read(project, body, message):
+    # katro is abstract too: no variant of this base need be played for its numbers to be refused
+    from mancala_diagrams.files.loader import RulesLibrary
+    write_rules(project, "base", "extends: katro\nabstract: true\n" + body)
+    with pytest.raises(MancalaError) as info:
+        RulesLibrary(project / "rules").raw("base")
+    assert str(info.value).replace(str(project), "P") == message
+
+
+BEVOHOKA = """example: ex
+rules: katro-bevohoka-6
+title: {en: x, fr: x}
+source: {page: katro-bevohoka}
+start:
+  board: |
+    3 3 3 . 3 4
+    2 2 2 2 . .
+  state: {STATE}
+moves:
+  - {hole: a2, direction: counterclockwise}
+diagrams:
+  - {id: ID, at: start, board: "3 3 3 . 3 4\\n2 2 2 2 . ."}
+"""
+
+
+def bevohoka_refusal(project, state="{target.south: f2, direction.south: ccw}", did="x-1") -> str:
+    from mancala_diagrams.files.examples import ExampleLoader
+    from mancala_diagrams.files.loader import RulesLibrary
+    path = project / "sources" / "x" / "ex.yaml"
+    path.write_text(BEVOHOKA.replace("{STATE}", state).replace("ID", did), encoding="utf-8")
+    with pytest.raises(MancalaError) as info:
+        ExampleLoader(RulesLibrary(project / "rules")).load(path)
+    return str(info.value).replace(str(project), "P")
+
+
+@pytest.mark.parametrize("state, message", [
+    ("{'': f2}", "P/sources/x/ex.yaml:9:11: state: '' is not the state of a block of the rules katro-bevohoka-6 "
+                 "(expected BLOCK.PLAYER with BLOCK one of choose, direction, mandry, relay, target and PLAYER south)"),
+    ("{target.east: f2}", "P/sources/x/ex.yaml:9:11: state: 'target.east' is not the state of a block of the rules "
+                          "katro-bevohoka-6 (expected BLOCK.PLAYER with BLOCK one of choose, direction, mandry, relay, "
+                          "target and PLAYER south); did you mean 'target.south'?"),
+    ("{target.south: 'f2 x=1'}", "P/sources/x/ex.yaml:9:25: state: target.south: the text 'f2 x=1' is not a state "
+                                 "(expected one word: a hole (f2), a direction (cw, ccw), present or gone)"),
+    ("{target.south: ''}", "P/sources/x/ex.yaml:9:25: state: target.south: the text '' is not a state "
+                           "(expected one word: a hole (f2), a direction (cw, ccw), present or gone)"),
+])
+def test_a_state_with_empty_or_odd_keys_or_values_is_refused(project, state, message):
+    assert bevohoka_refusal(project, state) == message
+
+
+@pytest.mark.parametrize("did", ["east", "katro-²", "Katro-06", "katro 06", "-1", "a" * 101 + "1"])
+def test_a_diagram_id_that_is_not_a_page_and_a_number_is_refused(project, did):
+    assert bevohoka_refusal(project, did=f"'{did}'").startswith(
+        f"P/sources/x/ex.yaml:13:10: {did!r} is not a diagram's id")
+
+
+# -- what one file may cost -----------------------------------------------------------------------
+LINES = """example: ex
+rules: katro-4
+title: {en: x, fr: x}
+source: {page: katro}
+start:
+  board: |
+    . . . .
+    1 . . .
+    . . . 1
+    2 1 1 1
+lines:
+"""
+
+
+def lines_example(project, body) -> "Path":
+    path = project / "sources" / "x" / "ex.yaml"
+    path.write_text(LINES + body, encoding="utf-8")
+    return path
+
+
+def test_the_events_of_every_line_of_a_file_share_one_budget(project, monkeypatch):
+    from mancala_diagrams.files import examples
+    from mancala_diagrams.files.examples import ExampleLoader, replay
+    from mancala_diagrams.files.loader import RulesLibrary
+    # a1 counterclockwise: three laps, 13 events (start, 3 pickups, 6 drops, 3 lap ends, turn end ...)
+    body = "".join(f"  l{i}:\n    moves: [{{hole: a1, direction: counterclockwise}}]\n"
+                   f"    diagrams: [{{id: x-{i}, at: start, board: \". . . .\\n1 . . .\\n. . . 1\\n2 1 1 1\"}}]\n"
+                   for i in range(3))
+    path = lines_example(project, body)
+    one = len(replay(ExampleLoader(RulesLibrary(project / "rules")).load(path))[0].events)
+    monkeypatch.setattr(examples, "MAX_EVENTS", 2 * one + 1)        # room for two lines, not three
+    from mancala_diagrams.files import memo
+    memo.clear()
+    reps = replay(ExampleLoader(RulesLibrary(project / "rules")).load(path))
+    assert [r.error is None for r in reps] == [True, True, False]
+    assert str(reps[2].error).replace(str(project), "P") == (
+        f"P/sources/x/ex.yaml:19:20: turn 1, the replay records more than {2 * one + 1:,} events (each a picture of "
+        f"the board) in the example's lines together (expected at most {2 * one + 1:,} in one example file, the limit "
+        "MAX_EVENTS)")
+
+
+def test_a_chain_of_a_thousand_lines_each_branching_from_the_one_before_is_replayed_without_recursion(project):
+    from mancala_diagrams.files.examples import ExampleLoader, replay_line
+    from mancala_diagrams.files.loader import RulesLibrary
+    board = '". . . .\\n1 . . .\\n. . . 1\\n2 1 1 1"'
+    first = f"  l0:\n    moves: []\n    diagrams: [{{id: x-0, at: start, board: {board}}}]\n"
+    body = first + "".join(f"  l{i}:\n    after: l{i - 1}\n    diagrams: [{{id: x-{i}, at: start, board: "
+                           f"\". . . .\\n1 . . .\\n. . . 1\\n2 1 1 1\"}}]\n" for i in range(1, 1000))
+    example = ExampleLoader(RulesLibrary(project / "rules")).load(lines_example(project, body))
+    rep = replay_line(example, example.lines[-1])
+    assert rep.error is None and len(rep.positions) == 1
+
+
+def test_a_run_keeps_the_replays_of_the_files_read_last_only(project, monkeypatch):
+    from mancala_diagrams.files import examples, memo
+    from mancala_diagrams.files.examples import ExampleLoader, replay
+    from mancala_diagrams.files.loader import RulesLibrary
+    monkeypatch.setattr(examples, "KEPT_EVENTS", 20)        # one example's 13 events, not two
+    memo.clear()
+    loaded = []
+    for name in ("ex", "ey"):
+        path = project / "sources" / "x" / f"{name}.yaml"
+        path.write_text((LINES + "  main:\n    moves: [{hole: a1, direction: counterclockwise}]\n"
+                         "    diagrams: [{id: x-1, at: start, board: \". . . .\\n1 . . .\\n. . . 1\\n2 1 1 1\"}]\n")
+                        .replace("example: ex", f"example: {name}"), encoding="utf-8")
+        loaded.append(ExampleLoader(RulesLibrary(project / "rules")).load(path))
+        replay(loaded[-1])
+    assert loaded[0]._replays == {} and len(loaded[1]._replays) == 1
+    assert replay(loaded[0])[0].error is None       # replayed again when asked for

@@ -156,7 +156,7 @@ MID_TURN = """
     moves:
       - {then: []}
     diagrams:
-      - id: x
+      - id: x-1
         at: end
         board: |
           . . . 9 . . . 1

@@ -108,11 +108,17 @@ def _check_rules_file(path) -> str:
 
 
 def _is_rules_file(path) -> bool:
+    """Whether *path* is a rules file: one of the rules/ folder of the project
+    it lies in (the nearest folder above it with rules/ and sources/), or of a
+    folder named rules outside any project's sources/ (a folder so named inside
+    sources/ holds examples)."""
     from pathlib import Path
-    from ..files.project import find_root
-    path = Path(path).resolve()
-    root = find_root(path.parent).resolve()
-    return path.parent == root / "rules" or path.parent.name == "rules"
+    from ..files.project import _within, find_root
+    real = Path(os.path.realpath(path))         # never raises, even on a link that loops
+    root = Path(os.path.realpath(find_root(real.parent)))
+    if real.parent == root / "rules":
+        return True
+    return real.parent.name == "rules" and not _within(str(real), str(root / "sources"))
 
 
 def cmd_check(args) -> int:
@@ -120,21 +126,26 @@ def cmd_check(args) -> int:
     their bases, example files replayed and compared; one failing file does not
     stop the others from being checked."""
     from pathlib import Path
+    from ..files.project import yaml_files
     from ..files.verify import Verifier
     from ..view.rows import ok, rows_of
-    paths = []
+    paths, refused = [], []
     for p in args.paths:
         p = Path(p)
         if p.is_dir():
-            found = sorted(f for f in p.rglob("*.yaml") if not f.is_dir())
-            if not found:
+            found = yaml_files(p)
+            if not found and not found.refused:
                 raise MancalaError(f"check: the folder {str(p)!r} holds no .yaml file",
                                    expected="a rules or example file, or a folder that holds some")
             paths.extend(found)
+            refused.extend(found.refused)
         else:
             paths.append(p)
     status = 0
     examples = []
+    for exc in refused:         # what a folder holds but cannot be listed
+        print(f"{exc.file:40} error\n{'':22} {exc}")
+        status = 1
     for p in paths:
         if _is_rules_file(p):
             try:

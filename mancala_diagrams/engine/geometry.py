@@ -287,7 +287,7 @@ class Geometry:
                 if letter == name.strip():
                     return hole
         text = str(name).strip().lower()
-        if len(text) >= 2 and text[0] in LETTERS and text[1:].isdigit():
+        if 2 <= len(text) <= 10 and text[0] in LETTERS and text[1:].isascii() and text[1:].isdigit():
             c = LETTERS.index(text[0])
             rank = int(text[1:])
             if c < self.columns and 1 <= rank <= self.rows:

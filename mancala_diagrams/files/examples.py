@@ -31,6 +31,7 @@ out).  The verifier reports each check as a row with a ``check`` key.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -39,10 +40,10 @@ from .claims import CLAIM_KINDS, ClaimErratum, parse_claim
 from .formats import (KINDS, CLAIM_ERRATUM_KEYS, SOURCE_KEYS, RESERVE_KEYS, HAND_KEYS,
                       EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, ERRATUM_EVIDENCE, ERRATUM_SEARCH_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS,
                       DEPARTURE_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_FROM_KEYS, LINE_KEYS, EXAMPLE_KEYS)
-from ..errors import EndlessTurn, ExampleError, IllegalMove, MancalaError, PositionError
+from ..errors import EndlessTurn, ExampleError, IllegalMove, LimitExceeded, MancalaError, PositionError
 from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
 from .loader import RulesLibrary, check_seed_total, parse_board_rows, whole_number
-from ..limits import MAX_MOVES, MAX_SEEDS
+from ..limits import MAX_EVENTS, MAX_MOVES, MAX_NAME_CHARS, MAX_SEEDS
 from ..languages import languages, listed, package_languages
 from .project import known_pages, published_diagrams, published_dir
 from .schema import describe_value
@@ -51,7 +52,7 @@ from ..errors import closest_hint
 from ..engine.notation import parse_value
 from ..engine.position import Hand, Position
 from .yamlio import LocDict, load_yaml, load_yaml_file, read_text_file, refuse_todo
-from .project import confined
+from .project import project_file
 
 EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start")
 
@@ -179,8 +180,15 @@ def _check_keys(mapping, allowed, what, file, loc=None):
                        expected=", ".join(allowed), hint=closest_hint(key, allowed))
 
 
-_ANCHOR = re.compile(r"^(?:turn\s+(\d+)\s*)?(?:lap\s+(\d+)\s*)?"
-                     r"(start|end|place|pickup|capture|merge|choice|drop(?:\s+(\d+))?)$")
+# a block's state value: one word of letters, digits and '-' (the position's text
+# form writes it as KEY=VALUE between spaces)
+_STATE_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,39}")
+# a diagram's id: the published page's name, then the diagram's number on it (katro-06)
+_DIAGRAM_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,98}[0-9]")
+# numbers in decimal digits (ASCII: '²' is a digit to Python, not a number), at
+# most nine of them: a longer one is no turn, lap or seed a replay can reach
+_ANCHOR = re.compile(r"^(?:turn\s+([0-9]{1,9})\s*)?(?:lap\s+([0-9]{1,9})\s*)?"
+                     r"(start|end|place|pickup|capture|merge|choice|drop(?:\s+([0-9]{1,9}))?)$")
 
 
 def parse_marks(value, file, loc, what):
@@ -282,7 +290,7 @@ def transcription_of(root, diagram_id, exclude=None):
         if exclude is not None and Path(path).resolve() == Path(exclude).resolve():
             continue
         try:        # never blocks on a pipe, never raises but a MancalaError
-            text = read_text_file(path)
+            text = read_text_file(path, Path(root) / "sources")
             if diagram_id not in text:
                 continue
             refuse_todo(text, str(path))
@@ -312,10 +320,9 @@ class ExampleLoader:
         expect (instead of a traceback)."""
         path = Path(path)
         file = str(path)
-        outside = confined(path, self.library.directory.parent / "sources")
-        if outside is not None:
-            raise outside
-        data = load_yaml_file(path)
+        sources = self.library.directory.parent / "sources"
+        project_file(path, sources)     # a loop, a link out, a pipe, a folder ... is named here
+        data = load_yaml_file(path, within=sources)
         try:
             example = self._load(path, file, data)
         except MancalaError:
@@ -489,12 +496,35 @@ class ExampleLoader:
                            expected="no captures key (a block such as fotsiny decides whether a turn captures)")
             pos = rules.resume(pos, first_lap, captures)     # the blocks' turn state for this turn
         if "state" in start:
-            st = start["state"]
-            if not isinstance(st, dict):
-                raise _err("state must be a mapping", file, start.loc("state"))
-            pos = pos.with_state(**{str(k).replace(".", "__"): str(v) for k, v in st.items()})
+            pos = pos.with_state(**self.parse_state(start, rules, file))
         check_seed_total(pos, "the start", file, loc, ExampleError)
         return rules.with_initial_state(pos)
+
+    def parse_state(self, start, rules, file) -> dict:
+        """``state``: what the blocks keep that the board does not show, each
+        key ``BLOCK.PLAYER`` (a block of these rules, by the first word of its
+        name: ``target.south`` for target-hole, ``direction.north``) and each
+        value one word (a hole, ``ccw``, ``gone`` ...)."""
+        st = start["state"]
+        if not isinstance(st, dict):
+            raise _err("state must be a mapping", file, start.loc("state"),
+                       expected="state: {target.south: f2, direction.south: ccw}")
+        prefixes = sorted({b.name.split("-")[0] for b in rules.blocks})
+        players = rules.geometry.players
+        out = {}
+        for key, value in st.items():
+            block, dot, player = str(key).partition(".")
+            if not dot or block not in prefixes or player not in players:
+                raise _err(f"state: {key!r} is not the state of a block of the rules {rules.name}", file,
+                           st.key_loc(key), expected="BLOCK.PLAYER with BLOCK one of " + ", ".join(prefixes)
+                           + " and PLAYER " + " or ".join(players), hint=closest_hint(
+                               str(key), [f"{b}.{p}" for b in prefixes for p in players]))
+            if isinstance(value, bool) or not isinstance(value, (str, int)) \
+                    or not _STATE_VALUE.fullmatch(str(value)):
+                raise _err(f"state: {key}: {describe_value(value)} is not a state", file, st.loc(key),
+                           expected="one word: a hole (f2), a direction (cw, ccw), present or gone")
+            out[f"{block}__{player}"] = str(value)
+        return out
 
     def check_page(self, source, file, loc, generated=False):
         """``source.page`` names a published page, a page of docs/data/pages.txt
@@ -621,6 +651,10 @@ class ExampleLoader:
             dloc = raw.loc(i)
             if "id" not in d or not isinstance(d["id"], str):
                 raise _err("a diagram needs the id of the published diagram", file, dloc, expected="id: katro-06")
+            if not _DIAGRAM_ID.fullmatch(d["id"]):
+                raise _err(f"{d['id']!r} is not a diagram's id", file, d.loc("id"),
+                           expected="the page's name, then the diagram's number on it: katro-06 (lower-case "
+                                    f"letters, digits and '-', at most {MAX_NAME_CHARS})")
             if "board" not in d:
                 raise _err(f"diagram {d['id']}: the published board is missing", file, dloc,
                            expected="board: rows as published, '.' for an empty hole")
@@ -894,16 +928,52 @@ class Replay:
                 and (event.kind == "turn_end" or e.lap == event.lap)]
 
 
+#: events the replays kept in memory hold at most, all examples of a run
+#: together (those of the examples read longest ago are dropped first, and
+#: replayed again if asked for): what a run keeps stays bounded however many
+#: files it reads, as MAX_EVENTS bounds one file
+KEPT_EVENTS = 4 * MAX_EVENTS
+_KEPT: OrderedDict = OrderedDict()      # (id of a replays memory, id of a line) -> (memory, events)
+_kept_events = 0
+
+
 def replay_line(example: Example, line: Line) -> Replay:
-    """The replay of *line*.  For an example the loader made (which nobody
-    changes), it is computed once and shared by every caller."""
+    """The replay of *line*.  The lines it branches from are replayed first,
+    from the top down (a chain of lines each branching from the one before is
+    no recursion), and every line of one example file records its events
+    under one budget, :data:`~..limits.MAX_EVENTS` for the whole file.  For an
+    example the loader made (which nobody changes), a replay is computed once
+    and shared by every caller while the run keeps it (:data:`KEPT_EVENTS`)."""
     replays = example.replays
-    if replays is None:
-        return _replay_line(example, line)
-    kept = replays.get(id(line))
-    if kept is None or kept[0] is not line or kept[1] is not example.start or kept[2] is not example.rules:
-        kept = replays[id(line)] = (line, example.start, example.rules, _replay_line(example, line))
-    return kept[3]
+    memory = {} if replays is None else replays
+    chain, cur = [line], line
+    by_name = {ln.name: ln for ln in example.lines}
+    while cur.parent is not None and cur.parent in by_name and len(chain) <= len(example.lines):
+        cur = by_name[cur.parent]
+        chain.append(cur)
+    for ln in reversed(chain):
+        kept = memory.get(id(ln))
+        if kept is None or kept[0] is not ln or kept[1] is not example.start or kept[2] is not example.rules:
+            rep = _replay_line(example, ln, memory)
+            memory[id(ln)] = (ln, example.start, example.rules, rep)
+            if replays is not None:
+                _keep(replays, id(ln), len(rep.events))
+    return memory[id(line)][3]
+
+
+def _keep(memory, key, events):
+    """Count a replay kept in *memory*; drop the oldest kept while the run
+    keeps more than :data:`KEPT_EVENTS` events."""
+    global _kept_events
+    old = _KEPT.pop((id(memory), key), None)
+    if old is not None:
+        _kept_events -= old[1]
+    _KEPT[(id(memory), key)] = (memory, events)
+    _kept_events += events
+    while _kept_events > KEPT_EVENTS and len(_KEPT) > 1:
+        (_, old_key), (old_memory, count) = _KEPT.popitem(last=False)
+        old_memory.pop(old_key, None)
+        _kept_events -= count
 
 
 def shared_turns(example: Example, line: Line) -> int:
@@ -917,14 +987,36 @@ def shared_turns(example: Example, line: Line) -> int:
     return len(replay_line(example, parent).positions) - 1
 
 
-def _replay_line(example: Example, line: Line) -> Replay:
+class _Recorded(list):
+    """The events of one line's replay: those it shares with the line it
+    branches from, then its own, each appended under what is left of its
+    example file's budget (the engine appends them one by one)."""
+
+    def __init__(self, shared, left):
+        super().__init__(shared)
+        self.left = left
+
+    def append(self, event):
+        if self.left <= 0:
+            raise LimitExceeded(f"the replay records more than {MAX_EVENTS:,} events (each a picture of the board) "
+                                "in the example's lines together",
+                                expected=f"at most {MAX_EVENTS:,} in one example file, the limit MAX_EVENTS")
+        self.left -= 1
+        list.append(self, event)
+
+
+def _replay_line(example: Example, line: Line, memory: dict) -> Replay:
+    """The replay of *line*, whose parent line (if it branches) is in
+    *memory* already (see :func:`replay_line`)."""
     rules = example.rules
     pos = example.start
     events, positions, departures = [], [pos], []
     first = 1
+    recorded = example.__dict__.setdefault("_recorded", {})    # id of a line -> the events its replay recorded
+    left = MAX_EVENTS - sum(n for key, n in recorded.items() if key != id(line))
     if line.parent is not None:     # a branch: the parent's replay up to the branching turn
         parent = next(ln for ln in example.lines if ln.name == line.parent)
-        base = replay_line(example, parent)
+        base = memory[id(parent)][3]
         played = len(base.positions) - 1
         n = played if line.parent_turn is None else line.parent_turn
         if n > played or (line.parent_turn is None and base.error):
@@ -936,6 +1028,14 @@ def _replay_line(example: Example, line: Line) -> Replay:
         positions = list(base.positions[:n + 1])
         departures = [d for d in base.departures if d["turn"] <= n]
         pos, first = positions[-1], n + 1
+    events = _Recorded(events, left)
+    try:
+        return _play_line(example, line, rules, pos, events, positions, departures, first)
+    finally:
+        recorded[id(line)] = left - events.left
+
+
+def _play_line(example, line, rules, pos, events, positions, departures, first) -> Replay:
     moves = line.moves
     if not moves and line.parent is None and pos is not None and pos.hand is not None:
         moves = [[]]        # seeds in hand and no moves: the turn in progress, played to its end
@@ -949,7 +1049,7 @@ def _replay_line(example: Example, line: Line) -> Replay:
             else:
                 pos = rules.play(pos, decisions, turn_number=n, events=events, where=f"turn {n}, ")
         except EndlessTurn as exc:
-            if endless:         # what the example says: the replay found the loop
+            if endless and not isinstance(exc, LimitExceeded):   # what the example says: the replay found the loop
                 return Replay(example, line, events, positions, None, departures, endless=str(exc.message))
             if n == 1 and example.start is not None and example.start.hand is not None:
                 # the turn in progress (seeds in hand) has no opening: it is said with then: alone

@@ -45,24 +45,29 @@ class Explanation:
 
 
 def find_diagram(verifier: Verifier, diagram_id):
-    """(example, line, diagram) of the example that transcribes *diagram_id*, or None."""
-    from .project import example_paths
-    for path in example_paths(verifier.root):
+    """(example, line, diagram) of the example that transcribes *diagram_id*,
+    or None and the refusals of the files that could not be read or loaded
+    (which ``check`` names too): each file of sources/ is read as ``check``
+    reads it (a pipe, a folder, a link that loops or leads out, a file that is
+    not UTF-8 or larger than MAX_FILE_BYTES is a refusal, never a hang), and
+    only a file that names the id is loaded."""
+    from .project import example_paths, read_text_file
+    paths = example_paths(verifier.root)
+    refused = list(paths.refused)
+    sources = verifier.root / "sources"
+    for path in paths:
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        if diagram_id not in text:
-            continue
-        try:
+            if diagram_id not in read_text_file(path, sources):
+                continue
             ex = verifier.loader.load(path)
-        except MancalaError:
+        except MancalaError as exc:
+            refused.append(exc)
             continue
         for line in ex.lines:
             for d in line.diagrams:
                 if d.id == diagram_id:
-                    return ex, line, d
-    return None
+                    return (ex, line, d), refused
+    return None, refused
 
 
 def default_turns(rep, d, start: SearchStart) -> int:
@@ -114,12 +119,14 @@ def explain(diagram_id, root=None, turns=None, laps=None, positions=1_000_000, k
         target = published["rows"]
         ex_path = None
         return _run(Explanation(diagram_id, rules, start, target, bound, example=ex_path), keep)
-    found = find_diagram(v, diagram_id)
+    found, refused = find_diagram(v, diagram_id)
     if found is None:
+        unread = (f"; {len(refused)} file{'s' if len(refused) != 1 else ''} of sources/ could not be read or "
+                  f"loaded, the first: {refused[0]}" if refused else "")
         if published is None:
-            raise MancalaError(f"no published diagram and no example has the id {diagram_id}")
-        raise MancalaError(f"no example transcribes {diagram_id} (page {published['page']}): give the position "
-                           f"to search from", expected="--rules NAME --position TEXT (or --board ROWS)")
+            raise MancalaError(f"no published diagram and no example has the id {diagram_id}{unread}")
+        raise MancalaError(f"no example transcribes {diagram_id} (page {published['page']}){unread}: give the "
+                           f"position to search from", expected="--rules NAME --position TEXT (or --board ROWS)")
     ex, line, d = found
     rules = ex.rules
     target = published["rows"] if published is not None else d.grid

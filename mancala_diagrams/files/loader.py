@@ -20,8 +20,8 @@ from ..engine.rules import Rules
 from .schema import describe_value
 from .schema_fast import validate
 from .yamlio import LocDict, load_yaml_file
-from .project import confined, is_name
-from ..limits import (MAX_COLUMNS, MAX_NAME_CHARS, MAX_ROWS_PER_PLAYER, MAX_SEEDS,
+from .project import is_name, project_file
+from ..limits import (MAX_COLUMNS, MAX_EXTENDS, MAX_NAME_CHARS, MAX_ROWS_PER_PLAYER, MAX_SEEDS,
                       MAX_SEEDS_PER_HOLE)
 
 _DIGITS = re.compile(r"[0-9]+\Z")
@@ -125,6 +125,7 @@ class RulesLibrary:
         self._rules: dict[str, Rules] = {}
         self._validated: set = set()
         self._paths: dict = {}      # name -> path (asked for at every merge and message)
+        self._lineages: dict = {}   # name -> its lineage, walked once
 
     def names(self):
         return sorted(p.stem for p in self.directory.glob("*.yaml"))
@@ -148,20 +149,20 @@ class RulesLibrary:
             if not os.path.lexists(path):
                 raise RulesError(f"no rules called {name!r}", file=file, line=loc[0], column=loc[1],
                                  expected=f"a file in {self.directory}", hint=closest_hint(name, self.names()))
-            outside = confined(path, self.directory)
-            if outside is not None:
-                raise outside
-            data = load_yaml_file(path, allow_todo=self.allow_todo)   # a loop, a dangling link, a pipe ... is named here
+            project_file(path, self.directory)    # a loop, a link out, a pipe, a folder ... is named here
+            data = load_yaml_file(path, allow_todo=self.allow_todo, within=self.directory)
             _require_mapping(data, "a rules file", str(path), (1, 1))
             _check_keys(data, RULES_KEYS, "a rules file", str(path))
             if data.get("rules") != name:
                 line, col = data.loc("rules")
                 raise RulesError(f"the file says rules: {data.get('rules')!r}", file=str(path), line=line,
                                  column=col, expected=f"rules: {name} (the file name)")
+            _check_numbers(data, str(path))
             self._raw[name] = data
         return self._raw[name]
 
     def _bases(self, name):
+        """The names *name* extends, each read (and checked) once."""
         data = self.raw(name)
         file = str(self.path(name))
         bases = data.get("extends", [])
@@ -176,20 +177,53 @@ class RulesLibrary:
             self.raw(base, file, (line, col))
         return bases
 
-    def lineage(self, name, _chain=()) -> list:
+    def lineage(self, name) -> list:
         """*name*'s ancestors and itself, each once, every base before the files
-        that extend it (so a shared base is merged once, first)."""
-        if name in _chain:
-            line, col = self.raw(_chain[-1]).loc("extends")
-            raise RulesError("rules extend each other in a circle: " + " -> ".join(_chain + (name,)),
-                             file=str(self.path(_chain[-1])), line=line, column=col)
-        order = []
-        for base in self._bases(name):
-            for n in self.lineage(base, _chain + (name,)):
-                if n not in order:
-                    order.append(n)
-        order.append(name)
-        return order
+        that extend it (so a shared base is merged once, first).  Walked once
+        per file with an explicit stack and kept (a "diamond" of bases, each
+        file extending two others, has a handful of files but millions of paths
+        from top to bottom), a chain of more than MAX_EXTENDS files refused."""
+        known = self._lineages.get(name)
+        if known is not None:
+            return known
+        chain = [name]                              # the files being walked, each extending the next
+        pending = [iter(self._bases(name))]
+        while pending:
+            base = next(pending[-1], None)
+            if base is None:                        # every base of chain[-1] walked: its lineage
+                done = chain.pop()
+                pending.pop()
+                order = {}
+                for b in self._bases(done):
+                    order.update(dict.fromkeys(self._lineages[b]))
+                order[done] = None
+                self._lineages[done] = list(order)
+                continue
+            if base in self._lineages:
+                continue
+            if base in chain:
+                line, col = self._extends_loc(chain[-1], base)
+                circle = chain[chain.index(base):] + [base]
+                raise RulesError("rules extend each other in a circle: " + " -> ".join(circle),
+                                 file=str(self.path(chain[-1])), line=line, column=col)
+            if len(chain) >= MAX_EXTENDS:
+                line, col = self._extends_loc(chain[-1], base)
+                raise RulesError(f"more than {MAX_EXTENDS} rules files extend one another in a chain: "
+                                 + " -> ".join(chain[:2] + ["..."] + chain[-2:] + [base]),
+                                 file=str(self.path(chain[-1])), line=line, column=col,
+                                 expected=f"at most {MAX_EXTENDS} files from a variant to its first base, "
+                                          "the limit MAX_EXTENDS")
+            chain.append(base)
+            pending.append(iter(self._bases(base)))
+        return self._lineages[name]
+
+    def _extends_loc(self, name, base):
+        """Where *name*'s file names *base* in its extends."""
+        data = self.raw(name)
+        ext = data.get("extends")
+        if isinstance(ext, list) and base in ext:
+            return ext.loc(ext.index(base))
+        return data.loc("extends")
 
     def merged(self, name) -> tuple[dict, dict]:
         """The merged mapping of *name* and, for each merged key, where it came from."""
@@ -233,6 +267,43 @@ class RulesLibrary:
                 self._validated.add(n)
 
 
+def _check_numbers(data, file):
+    """Every number of one rules file, checked for its kind and range as the
+    file is read: a base that leaves the columns to its variants (abstract)
+    is checked as a variant is, whichever file a command plays.  Refused: a
+    float (``1.0e+5`` seeds), a boolean, a text, a negative count, a value past
+    its limit."""
+    board = data.get("board")
+    if isinstance(board, dict):
+        for key, low, high, limit in (("columns", 1, MAX_COLUMNS, "MAX_COLUMNS"),
+                                      ("rows_per_player", 1, MAX_ROWS_PER_PLAYER, "MAX_ROWS_PER_PLAYER")):
+            if key in board:
+                whole_number(board[key], f"board: {key}", file, board.loc(key), low, high, limit, RulesError)
+        players = board.get("players", 2)
+        if players not in (1, 2) or isinstance(players, bool):
+            line, col = board.loc("players")
+            raise RulesError(f"board: players must be 1 (one player's rows) or 2, not {players!r}",
+                             file=file, line=line, column=col)
+    start = data.get("start")
+    if isinstance(start, dict):
+        if "seeds_per_hole" in start:
+            whole_number(start["seeds_per_hole"], "start: seeds_per_hole", file, start.loc("seeds_per_hole"), 0,
+                         MAX_SEEDS_PER_HOLE, "MAX_SEEDS_PER_HOLE", RulesError)
+        if "reserve" in start:
+            whole_number(start["reserve"], "start: reserve", file, start.loc("reserve"), 0, MAX_SEEDS, "MAX_SEEDS",
+                         RulesError)
+        if "board" in start:
+            parse_board_rows(start["board"], file, start.loc("board"), "start board")
+    mechanics = data.get("mechanics")
+    for block, params in (mechanics.items() if isinstance(mechanics, dict) else ()):
+        cls = BLOCKS.get(block)
+        for key, value in (params.items() if cls is not None and isinstance(params, dict) else ()):
+            spec = cls.params.get(key)
+            if spec is not None and spec.choices is None and spec.kind is int:
+                # a count or a column: its upper bound is the block's to check, against the board
+                whole_number(value, f"block {block!r}: {key}", file, params.loc(key), 0, error=RulesError)
+
+
 def _merge(into, origin, new, new_origin):
     for k, v in new.items():
         if k == "mechanics" and isinstance(v, dict):
@@ -262,11 +333,6 @@ def _where(origin, key, sub=None):
     return file, line, col
 
 
-def _file_loc(origin, key, sub=None):
-    file, line, col = _where(origin, key, sub)
-    return file, (line, col)
-
-
 def build_rules(name, merged, origin, path) -> Rules:
     board = merged.get("board")
     if not isinstance(board, dict):
@@ -281,20 +347,8 @@ def build_rules(name, merged, origin, path) -> Rules:
         raise RulesError("the rules give no number of columns" + (
             f" (their board comes from {Path(bases[0]).stem}, a base that leaves it to each variant)" if bases else ""),
             file=path, line=1, column=1, expected="board: {columns: N} in this file")
-    players = board.get("players", 2)
-    if players not in (1, 2) or isinstance(players, bool):
-        file, line, col = _where(origin, "board", "players")
-        raise RulesError(f"board: players must be 1 (one player's rows) or 2, not {players!r}",
-                         file=file, line=line, column=col)
-    if "columns" not in board:
-        file, line, col = _where(origin, "board")
-        raise RulesError("the board needs a number of columns", file=file, line=line, column=col,
-                         expected="board: {columns: N}")
-    columns = whole_number(board["columns"], "board: columns", *_file_loc(origin, "board", "columns"), 1, MAX_COLUMNS,
-                           "MAX_COLUMNS", RulesError)
-    rows_per_player = whole_number(board.get("rows_per_player", 2), "board: rows_per_player",
-                                   *_file_loc(origin, "board", "rows_per_player"), 1, MAX_ROWS_PER_PLAYER,
-                                   "MAX_ROWS_PER_PLAYER", RulesError)
+    # every number was checked in the file that gives it (see _check_numbers)
+    players, columns, rows_per_player = board.get("players", 2), board["columns"], board.get("rows_per_player", 2)
     try:
         geometry = Geometry(columns, rows_per_player,
                             (SOUTH, NORTH) if players == 2 else (SOUTH,),
@@ -311,12 +365,6 @@ def build_rules(name, merged, origin, path) -> Rules:
     if "board" in start:
         file, line, col = _where(origin, "start", "board")
         start["board"] = parse_board_rows(start["board"], file, (line, col), "start board")
-    if "seeds_per_hole" in start:
-        whole_number(start["seeds_per_hole"], "start: seeds_per_hole", *_file_loc(origin, "start", "seeds_per_hole"),
-                     0, MAX_SEEDS_PER_HOLE, "MAX_SEEDS_PER_HOLE", RulesError)
-    if "reserve" in start:
-        whole_number(start["reserve"], "start: reserve", *_file_loc(origin, "start", "reserve"), 0, MAX_SEEDS,
-                     "MAX_SEEDS", RulesError)
     mechanics = merged.get("mechanics") or {}
     for block, params in mechanics.items():
         file, mapping = origin.get(("mechanics", block), (path, None))

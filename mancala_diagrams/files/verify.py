@@ -10,6 +10,7 @@ transcription that differs from ``../shared/published``).
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import MancalaError
@@ -21,7 +22,7 @@ from .given_starts import check as check_given, given_diagrams, is_given, load_r
 from .examples import Example, ExampleLoader, grid_size, replay_line, shared_turns
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
-from .project import example_paths, find_root, published_diagrams, published_dir
+from .project import example_paths, find_root, published_diagrams, published_dir, shown_path
 
 
 #: what a difference compares: the keys of a diff entry, and how they read
@@ -65,7 +66,7 @@ class Verifier:
         self.root = find_root(root)
         self.deep = deep        # run again the searches behind sources/given-starts.json (minutes)
         self.closure = closure  # the katro bevohoka solver's closure, for those searches (solver.search.reachable)
-        self._real_root = self.root.resolve()     # for rel: the root's links resolved once
+        self._real_root = Path(os.path.realpath(self.root))     # for rel: the root's links resolved once
         self.library = RulesLibrary(self.root / "rules")
         self.loader = ExampleLoader(self.library)
         pub = published_dir(self.root)
@@ -73,10 +74,10 @@ class Verifier:
         self._given_records = None      # sources/given-starts.json, read at the first given start
 
     def rel(self, path):
-        try:
-            return str(Path(path).resolve().relative_to(self._real_root))
+        try:       # realpath, not resolve(): a link that loops is named by the loader, not raised here
+            return str(Path(os.path.realpath(path)).relative_to(self._real_root))
         except ValueError:
-            return str(path)
+            return shown_path(path)
 
     def check_file(self, path) -> list[dict]:
         try:
@@ -435,7 +436,9 @@ class Verifier:
 
     def verify(self, paths=None, coverage=False) -> list[dict]:
         paths = [Path(p) for p in paths] if paths else example_paths(self.root)
-        rows = []
+        # what sources/ holds but cannot be listed (a folder that cannot be read, a link out ...)
+        rows = [{"diagram": None, "status": "error", "example": os.path.relpath(exc.file, self.root),
+                 "reason": str(exc)} for exc in getattr(paths, "refused", ())]
         for p in paths:
             rows.extend(self.check_file(p))
         if coverage:

@@ -12,21 +12,21 @@ before the work they bound; an alias is built once and shared (a "billion
 laughs" file costs its own size, and is refused by its expanded size); an
 alias inside the node it names is refused; only the plain-data tags are
 accepted, and a value they cannot read (``!!bool maybe``) is an error at its
-place.  ``read_text_file`` opens a file without blocking on a named pipe and
-reads it only if it is a regular file of at most :data:`MAX_FILE_BYTES`.
+place.  A plain (untagged) number is read as one only when it is written in
+decimal digits: YAML 1.1's other forms (``6_0``, the sexagesimal ``1:30``, the
+octal ``010``, ``0x1F``) are texts, which the checks of each field then refuse
+where a number is expected, instead of a value the author did not write.
 """
 from __future__ import annotations
 
-import errno
-import os
 import re
-import stat
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
                          ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from ..errors import MancalaError, TodoLeft
+from .project import read_text_file  # noqa: F401 - the files layer reads files with it
 from ..limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_NUMBER_CHARS, MAX_VALUES
 
 
@@ -73,6 +73,10 @@ _SCALAR_TAGS = {_T + "str": "text", _T + "int": "a whole number", _T + "float": 
                 _T + "bool": "true or false", _T + "null": "null or ~",
                 _T + "timestamp": "a date such as 2024-05-01"}
 _NUMBER_TAGS = {_T + "int", _T + "float", _T + "timestamp"}
+# how a plain scalar must be written to be read as a number (else it is text)
+_PLAIN_NUMBER = {_T + "int": re.compile(r"[-+]?(?:0|[1-9][0-9]*)"),
+                 _T + "float": re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+                                          r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")}
 # characters YAML does not allow in a file (PyYAML's reader refuses them without a line)
 _NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
@@ -127,6 +131,9 @@ class _Builder:
             if ev.implicit[0] and len(value) > MAX_NUMBER_CHARS:
                 return value                    # too long to be a number: text
             tag = self.resolver.resolve(yaml.ScalarNode, value, ev.implicit)
+            plain = _PLAIN_NUMBER.get(tag)
+            if plain is not None and not plain.fullmatch(value):
+                return value                    # 6_0, 1:30, 010, 0x1F: text, as written
         if tag == _T + "str":
             return value
         if tag == _T + "merge" and ev.tag is None:
@@ -257,11 +264,9 @@ def _events(text, loader_class):
 
 
 # libyaml's parser (the same events and marks) when PyYAML has it: several times
-# faster than the pure-Python one.  A file it refuses is parsed again by the
-# pure-Python parser, whose messages are clearer, unless the file is long (the
-# pure-Python scanner takes seconds over a text of a megabyte).
-_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
-_CLEARER_MESSAGES_UP_TO = 100_000       # characters
+# faster than the pure-Python one, and linear where the pure-Python scanner is
+# quadratic (a list nested a thousand levels deep takes it seconds)
+_LOADER = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 
 def _yaml_error(exc, text, file):
@@ -275,9 +280,32 @@ def _yaml_error(exc, text, file):
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
     message = " ".join(str(problem).split())
+    if "maximum nesting depth" in message and mark is not None:
+        # libyaml's own limit (a thousand levels), met while it looks ahead for
+        # the end of a flow list: the text before that point, read again, is
+        # refused where it goes past MAX_DEPTH
+        try:
+            _Builder(file).build(_events(text[:getattr(mark, "index", 0)], _LOADER))
+        except MancalaError as deeper:
+            return deeper
+        except yaml.YAMLError:
+            pass
+        return MancalaError(f"more than {MAX_DEPTH} mappings and lists inside one another", file=file,
+                            line=line, column=col, expected=f"at most {MAX_DEPTH} levels")
+    if message == "found character that cannot start any token" and mark is not None:
+        found = _character_at(text, line, col)
+        if found:
+            message = f"found character {found!r} that cannot start any token"
     if context and getattr(exc, "problem_mark", None) is not None:
         message += f" ({' '.join(str(context).split())})"
     return MancalaError(f"invalid YAML: {message}", file=file, line=line, column=col)
+
+
+def _character_at(text, line, column) -> str:
+    lines = _LINE_BREAK.split(text)
+    if 1 <= line <= len(lines) and 1 <= column <= len(lines[line - 1]):
+        return lines[line - 1][column - 1]
+    return ""
 
 
 def load_yaml(text: str, file: str | None = None):
@@ -293,73 +321,13 @@ def load_yaml(text: str, file: str | None = None):
         name = _NAMES.get(ch, "a control character")
         raise MancalaError(f"character U+{ord(ch):04X} ({name}) is not allowed in a YAML file", file=file,
                            line=line, column=col, expected="printable text, tabs and line breaks")
-    value = None
-    loaders = (_FAST_LOADER,) if _FAST_LOADER is not None else ()
-    if not loaders or len(text) <= _CLEARER_MESSAGES_UP_TO:
-        loaders += (yaml.SafeLoader,)
-    for loader in loaders:
-        try:
-            value = _Builder(file).build(_events(text, loader))
-            break
-        except yaml.YAMLError as exc:
-            if loader is loaders[-1]:
-                raise _yaml_error(exc, text, file) from None
+    try:
+        value = _Builder(file).build(_events(text, _LOADER))
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc, text, file) from None
     if value is None:
         raise MancalaError("the file is empty", file=file, line=1, column=1, expected="a YAML mapping")
     return value
-
-
-def _file_error(message, path, **kw):
-    return MancalaError(message, file=str(path), line=1, column=1, **kw)
-
-
-def read_text_file(path) -> str:
-    """The text of *path*, a regular UTF-8 file of at most :data:`MAX_FILE_BYTES`.
-
-    The file is opened without blocking (a named pipe would wait for a writer
-    for ever) and its type is checked on the open file before anything is
-    read; a folder, a pipe, a device, a socket, a symbolic link that loops or
-    points nowhere are each refused with their own message."""
-    from pathlib import Path
-    path = Path(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        if os.path.islink(path):
-            raise _file_error(f"a symbolic link to {os.readlink(path)!r}, which does not exist", path) from None
-        raise _file_error("no such file", path) from None
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise _file_error("a symbolic link that leads round in a loop", path) from None
-        if exc.errno == errno.ENXIO:
-            raise _file_error("a socket or a device, not a file", path, expected="a regular file") from None
-        raise _file_error(f"cannot read the file: {exc.strerror}", path) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = ("a folder" if stat.S_ISDIR(info.st_mode) else "a named pipe (FIFO)"
-                    if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode)
-                    or stat.S_ISBLK(info.st_mode) else "a socket" if stat.S_ISSOCK(info.st_mode) else "a special file")
-            raise _file_error(f"{kind}, not a regular file", path, expected="a YAML file")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise _file_error(f"cannot read the file: {exc.strerror}", path) from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_FILE_BYTES:
-        text = data[:MAX_FILE_BYTES].decode("utf-8", "replace")
-        line, col = where_in_text(text, len(text))
-        raise MancalaError(f"the file is larger than {MAX_FILE_BYTES:,} bytes", file=str(path), line=line,
-                           column=col, expected=f"at most {MAX_FILE_BYTES:,} bytes (1 MiB)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = data[:exc.start].decode("utf-8", "replace")
-        line, col = where_in_text(before, len(before))
-        raise MancalaError(f"not UTF-8 text: byte 0x{data[exc.start]:02X} ({exc.reason})", file=str(path),
-                           line=line, column=col, expected="a file saved as UTF-8") from None
 
 
 TODO_MARKERS = re.compile(r"\bTODO\b|À FAIRE")
@@ -381,8 +349,10 @@ def refuse_todo(text: str, file: str | None = None) -> None:
                        expected="the text, decision or source the TODO asks for, in place of the TODO")
 
 
-def load_yaml_file(path, allow_todo: bool = False) -> object:
-    text = read_text_file(path)
+def load_yaml_file(path, allow_todo: bool = False, within=()) -> object:
+    """The YAML file *path*, read by :func:`.project.read_text_file` (which
+    checks the path first: *within* is the folder it must not be led out of)."""
+    text = read_text_file(path, within)
     if not allow_todo:
         refuse_todo(text, str(path))
     return load_yaml(text, str(path))
