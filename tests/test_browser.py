@@ -154,8 +154,9 @@ def test_axe_finds_what_it_is_asked_to_find(server, browser):
 def test_every_published_diagram_shows_its_credit(site):
     """A figure whose id is a published diagram's (katro-12) ends with its credit, linked to the page."""
     import json
-    published = ROOT.parent / "shared" / "published"
-    if not published.is_dir():
+    from mancala_diagrams.files.project import published_dir
+    published = published_dir(ROOT)
+    if published is None:
         pytest.skip("../shared/published is not beside the project")
     ids = {b["id"] for p in published.glob("*.json")
            for b in json.loads(p.read_text(encoding="utf-8"))["blocks"] if b["kind"] == "diagram"}

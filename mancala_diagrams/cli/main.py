@@ -14,32 +14,50 @@ from ..errors import MancalaError
 COMPARED = ("replayed", "set-up", "sowing-order", "marks", "picture", "checked")
 
 
-def _print_row(r, out):
+def _status(r, compared=True) -> str:
+    """A row's status as printed: without the published transcriptions
+    (*compared* False) an erratum's published board and a picture were
+    compared with nothing, and the status says so."""
+    if not compared and r.diagram and r.status == "erratum":
+        return "erratum (transcription not compared)"
+    if not compared and r.status == "picture":
+        return "picture (not compared)"
+    return r.status
+
+
+def _print_row(r, out, compared=True):
     """One row of the verification (:class:`~mancala_diagrams.view.rows.Row`), and its differences."""
     from ..files.verify import LABELS
-    status = r.status
+    status = _status(r, compared)
     label = r.diagram or (f"check {r.check}" if r.check else "-")
     where = (r.example or f"page {r.page}") + (f" ({r.at})" if r.at else "")
     print(f"{label:22} {status:13} {where}", file=out)
-    if status not in COMPARED and r.reason:
+    if r.status not in COMPARED and r.reason:
         print(f"{'':22} {r.reason}", file=out)
     left, right = r.compared or ("published", "replay")
+    labels = LABELS if compared else {**LABELS, "published": LABELS["transcription"]}
     shown = lambda v: "." if v is None else v
     for d in r.diff or ():
         where = d.get("hole") or "board size"     # a difference of size has no hole
-        print(f"{'':24}{where}: {LABELS.get(left, left)} {shown(d.get(left))}, "
-              f"{LABELS.get(right, right)} {shown(d.get(right))}", file=out)
+        print(f"{'':24}{where}: {labels.get(left, left)} {shown(d.get(left))}, "
+              f"{labels.get(right, right)} {shown(d.get(right))}", file=out)
 
 
-def _summary(rows, timing="") -> str:
+def _summary(rows, timing="", compared=True) -> str:
     """'12 diagrams and 2 checks checked in 0.1 s: 2 checked, 11 replayed, 1 mismatch'."""
     counts = {}
     rows = [r for r in rows if r.status != "missing"]      # told apart, after the summary
     for r in rows:
-        counts[r.status] = counts.get(r.status, 0) + 1
+        status = _status(r, compared).split(" (")[0]
+        counts[status] = counts.get(status, 0) + 1
     checks = sum(1 for r in rows if r.check)
     what = f"{len(rows) - checks} diagrams" + (f" and {checks} checks" if checks else "")
     return f"{what} checked{timing}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+
+
+#: what a run without the published transcriptions did not compare
+NOT_COMPARED = ("note: ../shared/published not found: each replay was compared with the example's own "
+                "transcription (replayed), and no transcription with the published grid")
 
 
 def cmd_verify(args) -> int:
@@ -59,12 +77,13 @@ def cmd_verify(args) -> int:
         json.dump([r.to_json() for r in rows], sys.stdout, indent=1, ensure_ascii=False)
         print()
     else:
+        compared = v.published is not None
         for r in rows:
             if r.status == "missing" and r.page in content.unstarted:
                 continue        # its page is one note below
             if not args.quiet or r.status not in COMPARED + ("generated",):
-                _print_row(r, sys.stdout)
-        print(_summary(rows, f" in {elapsed:.2f} s"))
+                _print_row(r, sys.stdout, compared)
+        print(_summary(rows, f" in {elapsed:.2f} s", compared))
         missing = [r for r in rows if r.status == "missing" and r.page not in content.unstarted]
         if missing:
             pages = {}
@@ -73,9 +92,8 @@ def cmd_verify(args) -> int:
             print(f"{len(missing)} published diagrams no example accounts for ("
                   + ", ".join(f"{p}: {n}" for p, n in sorted(pages.items())) + ")"
                   + ("" if args.strict else "; --strict makes this a failure"))
-        if v.published is None:
-            print("note: ../shared/published not found; transcriptions were not compared with it, "
-                  "and published diagrams no example accounts for cannot be listed")
+        if not compared:
+            print(NOT_COMPARED + "; published diagrams no example accounts for cannot be listed")
     _print_content(content, sys.stderr if args.json else sys.stdout)
     return 0 if ok(rows, strict=args.strict) and not content.problems else 1
 
@@ -158,9 +176,12 @@ def cmd_check(args) -> int:
     if examples:
         v = Verifier(args.root)
         rows = rows_of(v.verify(examples))
+        compared = v.published is not None
         for r in rows:
-            _print_row(r, sys.stdout)
-        print(_summary(rows))
+            _print_row(r, sys.stdout, compared)
+        print(_summary(rows, compared=compared))
+        if not compared:
+            print(NOT_COMPARED)
         if not ok(rows):
             status = 1
     from ..files.content import check_content
