@@ -48,6 +48,8 @@ MAX_MOVES = 500
 MAX_LAPS_PER_TURN = 10_000
 #: seeds sown in one turn (sources: 198)
 MAX_SOWN_PER_TURN = 100_000
+#: positions an erratum's search may ask for (sources: the default, 1,000,000)
+MAX_SEARCH_POSITIONS = 1_000_000
 #: events recorded in the replay of one example file, all its lines together,
 #: each with a snapshot of the board (sources: 5,892, a turn that never ends
 #: replayed until its loop is found)
@@ -69,5 +71,6 @@ ALL = {
     "MAX_MOVES": (MAX_MOVES, "turns in one line of an example"),
     "MAX_LAPS_PER_TURN": (MAX_LAPS_PER_TURN, "laps in one turn"),
     "MAX_SOWN_PER_TURN": (MAX_SOWN_PER_TURN, "seeds sown in one turn"),
+    "MAX_SEARCH_POSITIONS": (MAX_SEARCH_POSITIONS, "positions an erratum's search may ask for"),
     "MAX_EVENTS": (MAX_EVENTS, "events recorded in the replay of one example file"),
 }

@@ -221,8 +221,8 @@ def test_a_search_out_of_time_has_not_searched_its_bound():
     r = rules("katro-4")
     bound = Bound(turns=3, seconds=0)
     result = search(r, r.initial_position(), (99,) + (0,) * 15, bound)
-    assert result.found is None and not result.exhausted
-    assert bound.describe() == "3 turns, at most 1000000 positions, at most 0 seconds"
+    assert result.found is None and not result.exhausted and result.stopped == "seconds"
+    assert bound.describe() == "3 turns, at most 1,000,000 positions, at most 0 seconds"
 
 
 # South's track on katro's loop, as the real katro page numbers it on 6 columns

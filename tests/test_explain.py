@@ -248,12 +248,104 @@ diagrams:
 
 
 def test_explain_prints_the_decisions_and_the_anchor(project, capsys):
+    # the example plays d2 clockwise: a1 counterclockwise gives the published board
     publish(project, ("k-01", THREE_LAPS_BEFORE), ("k-02", THREE_LAPS_AFTER))
-    example(project, GAME.format(before=ind(THREE_LAPS_BEFORE), after=ind(THREE_LAPS_AFTER), at="end"))
+    example(project, GAME.format(before=ind(THREE_LAPS_BEFORE), after=ind(THREE_LAPS_AFTER), at="end")
+            .replace("{hole: a1, direction: counterclockwise}", "{hole: d2, direction: clockwise}"))
     assert main(["explain", "k-02"]) == 0
     out = capsys.readouterr().out
     assert "  - {hole: a1, direction: counterclockwise}\n" in out
     assert "    at: turn 1 lap 3 drop 2\n" in out
+
+
+def test_explain_finds_a_board_the_example_already_gives_where_it_does(project, capsys):
+    # the example's own move gives the board: only the anchor is wrong, and no move is suggested
+    publish(project, ("k-01", THREE_LAPS_BEFORE), ("k-02", THREE_LAPS_AFTER))
+    example(project, GAME.format(before=ind(THREE_LAPS_BEFORE), after=ind(THREE_LAPS_AFTER), at="lap 1 end"))
+    assert main(["explain", "k-02"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# k-02 (published grid), rules katro-4: found in the replay of sources/ex.yaml as it "
+                          "is, from the example's start on: its moves stay, the diagram goes at turn 1 lap 3 drop 2\n")
+    assert "moves:" not in out and "    at: turn 1 lap 3 drop 2\n" in out
+
+
+# b1 counterclockwise: the board once b1's seed is taken up (lap 1 pickup)
+B1_PICKED_UP = """
+    . . . .
+    1 . . .
+    . . . 1
+    2 . 1 1"""
+PLACED = """
+start:
+  to_move: south
+  board: |
+{before}
+moves:
+  - {{hole: b1, direction: counterclockwise}}
+diagrams:
+  - id: k-01
+    at: start
+    board: |
+{before}
+{diagrams}
+"""
+
+
+def diagram(did, at, rows):
+    return f"  - id: {did}\n    at: {at}\n    board: |\n{ind(rows)}"
+
+
+def test_explain_keeps_the_decisions_before_a_diagram_placed_in_the_turn(project, capsys):
+    # k-02 places b1's pickup: a1 counterclockwise would give k-03's board but undo k-02,
+    # so the search keeps b1 counterclockwise and finds nothing in the turn
+    publish(project, ("k-01", THREE_LAPS_BEFORE), ("k-02", B1_PICKED_UP), ("k-03", THREE_LAPS_AFTER))
+    example(project, PLACED.format(before=ind(THREE_LAPS_BEFORE), diagrams="\n".join(
+        [diagram("k-02", "lap 1 pickup", B1_PICKED_UP), diagram("k-03", "end", THREE_LAPS_AFTER)])))
+    assert main(["explain", "k-03"]) == 1
+    out = capsys.readouterr().out
+    assert ("# kept: the example's 1 decision of turn 1 up to k-02, which it places in that turn: only what "
+            "follows them is searched\n") in out
+    assert "# not found: no continuation within the bound reaches the published grid (every one was tried)\n" in out
+    assert "{hole: a1" not in out
+
+
+def test_explain_offers_no_moves_that_undo_a_diagram_the_example_places(project, capsys):
+    # k-03, listed after k-02, places b1's pickup: the a1 found for k-02 would undo it
+    publish(project, ("k-01", THREE_LAPS_BEFORE), ("k-02", THREE_LAPS_AFTER), ("k-03", B1_PICKED_UP))
+    example(project, PLACED.format(before=ind(THREE_LAPS_BEFORE), diagrams="\n".join(
+        [diagram("k-02", "end", THREE_LAPS_AFTER), diagram("k-03", "lap 1 pickup", B1_PICKED_UP)])))
+    assert main(["explain", "k-02"]) == 1
+    out = capsys.readouterr().out
+    assert ("# not offered: the moves found reach the published grid at turn 1 lap 3 drop 2, but they undo "
+            "diagrams the example places: k-03 (at: lap 1 pickup: another board)\n") in out
+    assert "moves:" not in out and "diagrams:" not in out
+
+
+MID_TURN = """
+start:
+  to_move: south
+  board: |
+{before}
+  hand: {{seeds: 2, hole: b1, direction: counterclockwise, first_lap: true}}
+moves:
+  - {{then: []}}
+diagrams:
+  - id: k-01
+    at: lap 1 end
+    board: |
+{before}
+"""
+
+
+def test_explain_finds_a_diagram_equal_to_a_start_with_seeds_in_hand(project, capsys):
+    publish(project, ("k-01", THREE_LAPS_BEFORE))
+    example(project, MID_TURN.format(before=ind(THREE_LAPS_BEFORE)))
+    assert main(["explain", "k-01"]) == 0
+    assert "the diagram goes at turn 1 start\n" in capsys.readouterr().out
+    assert main(["explain", "k-01", "--rules", "katro-4", "--position",
+                 "0,0,0,0/1,0,0,0/0,0,0,1/2,1,1,1 south hand=2@b1:ccw"]) == 0
+    out = capsys.readouterr().out
+    assert "# found: start\n" in out and "    at: start\n" in out
 
 
 def test_explain_shows_the_closest_boards_when_nothing_reaches_the_diagram(project, capsys):
@@ -261,10 +353,31 @@ def test_explain_shows_the_closest_boards_when_nothing_reaches_the_diagram(proje
     example(project, GAME.format(before=ind(THREE_LAPS_BEFORE), after=ind(NORTH_GAINS), at="end"))
     assert main(["explain", "k-02", "--turns", "1"]) == 1
     out = capsys.readouterr().out
-    assert "# bound: 1 turn, at most 1000000 positions; " in out
-    assert "# not found: no continuation within the bound reaches the published grid" in out
+    assert ("# bound: 1 turn, at most 1,000,000 positions, at most 60 seconds, at most 512 MB of positions kept; "
+            "searched ") in out
+    assert "# not found: no continuation within the bound reaches the published grid (every one was tried)" in out
     assert "# closest 1: " in out
     assert "#   a4: published 1, reached ." in out
+
+
+def test_explain_says_which_limit_stopped_a_search_that_found_nothing(project, capsys):
+    publish(project, ("k-01", THREE_LAPS_BEFORE), ("k-02", NORTH_GAINS))
+    example(project, GAME.format(before=ind(THREE_LAPS_BEFORE), after=ind(NORTH_GAINS), at="end"))
+    assert main(["explain", "k-02", "--turns", "3", "--positions", "2"]) == 1
+    out = capsys.readouterr().out
+    assert ("; searched 2 distinct positions, 17 boards compared (position limit: not every continuation within "
+            "the bound was tried)\n") in out
+    assert ("# not found: no continuation tried reaches the published grid, but the search stopped at its position "
+            "limit before trying them all, so one may still: a larger --positions searches further\n") in out
+
+
+def test_a_search_stops_at_its_memory_bound_and_says_so():
+    r = rules("katro-4")
+    result = search(r, board(THREE_LAPS_BEFORE), cells(NORTH_GAINS), Bound(turns=3, memory=2_000))
+    assert result.found is None and not result.exhausted and result.stopped == "memory"
+    assert 2_000 <= result.kept < 2_000 + 1_000        # one position past the bound at most
+    assert Bound(turns=3, memory=2_000).describe() == (
+        "3 turns, at most 1,000,000 positions, at most 1.953 KB of positions kept")
 
 
 def test_explain_from_a_position_given_on_the_command_line(project, capsys):

@@ -148,7 +148,7 @@ def test_explain_reads_only_what_it_needs_past_a_pipe_a_folder_and_bad_bytes(pro
     for kind in ("fifo", "folder", "not-utf8", "loop"):
         SPECIAL[kind][0](project / "sources" / "katro" / f"a-{kind}.yaml")
     status, out, err = run(capsys, "explain", "katro-07")
-    assert (status, err) == (0, "") and "# found: turn 1 lap 1 pickup" in out
+    assert (status, err) == (0, "") and "the diagram goes at lap 1 pickup\n" in out
     status, out, err = run(capsys, "explain", "katro-99")
     assert status == 2
     assert err.startswith("mancala-diagrams: no published diagram and no example has the id katro-99; "

@@ -424,11 +424,15 @@ def test_cli_text_and_json():
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--columns", "9"], "between 2 and 8"),
+        (["--columns", "9"], "argument --columns: '9' is not a whole number from 2 to 8"),
+        (["--columns", "99999999999999999999"], "is not a whole number from 2 to 8"),
         (["--columns", "3", "--special", "d1"], "no hole 'd1'"),
         ([], "--columns"),
-        (["--columns", "x"], "invalid int"),
-        (["--columns", "3", "--max-states", "0"], "at least 1"),
+        (["--columns", "x"], "argument --columns: 'x' is not a whole number"),
+        (["--columns", "3", "--max-states", "0"], "argument --max-states: '0' is not a whole number from 1"),
+        (["--columns", "3", "--time-budget", "nan"], "argument --time-budget: 'nan' is not a number of seconds"),
+        (["--columns", "3", "--time-budget", "-1"], "argument --time-budget: '-1' is not a number of seconds"),
+        (["--columns", "3", "--memory", "0"], "argument --memory: '0' is not a whole number from 1"),
     ],
 )
 def test_cli_errors_are_one_clear_line(argv, message):
@@ -441,6 +445,22 @@ def test_cli_errors_are_one_clear_line(argv, message):
     assert message in err.getvalue()
     assert "Traceback" not in err.getvalue() and err.getvalue().count("\n") == 1
     assert out.getvalue() == ""
+
+
+def test_the_exact_search_stops_at_its_memory_cap_and_says_so():
+    from mancala_diagrams.solver.search import solve
+    r = solve(6, max_stored=500)
+    assert not r.solved and r.states_stored < 500 + 6 * 12
+    assert "exact search stopped by the cap of 500 boards held in turn layer" in r.notes
+
+
+def test_the_solver_states_its_bound():
+    import io
+
+    from mancala_diagrams.cli.solve import run
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["--columns", "3", "--memory", "2", "--max-states", "1000"], out, err) == 0
+    assert out.getvalue().endswith("bound: at most 1,000 boards expanded, 2 MB of boards held (8,192 boards)\n")
 
 
 # --------------------------------------------------------------------------

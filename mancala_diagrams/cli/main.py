@@ -347,6 +347,8 @@ def _title_in(value: str) -> tuple[str, str]:
 
 
 def build_parser():
+    from . import options
+    from ..limits import MAX_COLUMNS
     p = argparse.ArgumentParser(prog="mancala-diagrams",
                                 description="Replay and verify worked examples of Malagasy and Comorian sowing games.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -377,32 +379,36 @@ def build_parser():
     n.add_argument("what", choices=("variant", "example", "page"))
     n.add_argument("name", help="the new file's name, without .yaml; for a page, the name of its transcription "
                                 "in ../shared/published (without .json)")
-    n.add_argument("--from", dest="base", help="variant: the rules it extends")
+    n.add_argument("--from", dest="base", type=options.name, help="variant: the rules it extends")
     n.add_argument("--set", action="append", metavar="BLOCK.PARAM=VALUE",
                    help="variant: a block parameter that differs from the base (repeatable); BLOCK=null "
                         "removes a block, BLOCK={} adds one")
-    n.add_argument("--columns", type=int, help="variant: the number of columns, if it differs")
+    n.add_argument("--columns", type=options.count(1, MAX_COLUMNS),
+                   help="variant: the number of columns, if it differs")
     n.add_argument("--title-in", action="append", type=_title_in, metavar="LANG=TITLE",
                    help="variant: its name in one language, e.g. --title-in fr='Katro de Tuléar' "
                         "(repeatable; default: made from the file's name)")
-    n.add_argument("--rules", action="append", help="example: the rules it follows; page: rules to draft it with "
-                                                   "(repeatable; default: every rules file that fits the page)")
+    n.add_argument("--rules", action="append", type=options.name,
+                   help="example: the rules it follows; page: rules to draft it with "
+                        "(repeatable; default: every rules file that fits the page)")
     n.add_argument("--title", help="page: the title of the source page (default: its first heading)")
     n.add_argument("--url", help="page: the address of the source page (default: made as the other pages' of "
                                  "its site in docs/references.bib)")
     n.add_argument("--dir", help="example: the folder, relative to the current folder "
                                  "(default sources/PAGE with --page, else the sources folder the rules' name starts with)")
-    n.add_argument("--page", help="example: the published page its diagrams come from (source.page; "
+    n.add_argument("--page", type=options.name, help="example: the published page its diagrams come from (source.page; "
                                   "the example goes to sources/PAGE/)")
-    n.add_argument("--reserve", help="example: seeds off the board with --board, 'SOUTH,NORTH' or one number "
+    n.add_argument("--reserve", type=options.reserve, help="example: seeds off the board with --board, 'SOUTH,NORTH' or one number "
                                      "for both (default: none, which the file then states)")
     n.add_argument("--moves", help="example: the turns, e.g. 'a2 clockwise; c3 ccw, tsibongy left' "
                                    "(default: the first legal move of each turn)")
-    n.add_argument("--turns", type=int, default=1, help="example: how many turns without --moves (default 1)")
-    n.add_argument("--board", help="example: a start board of your own, rows top first separated by '/', "
+    n.add_argument("--turns", type=options.turns, default=1,
+                   help="example: how many turns without --moves (default 1)")
+    n.add_argument("--board", type=options.board, help="example: a start board of your own, rows top first separated by '/', "
                                    "e.g. '2 . 1 1/. 2 . ./1 1 . 2/. 3 1 .' (the example is then marked artificial)")
     n.add_argument("--to-move", choices=("south", "north"), help="example: who plays first")
-    n.add_argument("--describes", action="append", help="example: a bibliography key (repeatable)")
+    n.add_argument("--describes", action="append", type=options.name,
+                   help="example: a bibliography key (repeatable)")
     n.add_argument("--force", action="store_true", help="overwrite an existing file (page: the page's own files)")
     n.set_defaults(func=cmd_new)
     r = sub.add_parser("replay", help="print the trace of an example")

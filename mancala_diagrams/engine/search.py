@@ -12,10 +12,11 @@ also finds where in a long turn a board appears.
 Positions between turns are deduplicated (board, player to move, reserves and
 the mechanics' state), so a position reached by two orders of moves is
 expanded once.  The search is bounded by a number of turns, optionally a number
-of laps per turn (a turn that would sow more laps is not followed further), and
-a number of distinct positions; :class:`Result` says whether the bound was
-searched to the end (``exhausted``), which is what makes "no continuation
-reaches it" a proof.
+of laps per turn (a turn that would sow more laps is not followed further), a
+number of distinct positions, and optionally a time and the memory its
+positions take; :class:`Result` says whether the bound was searched to the
+end (``exhausted``), which is what makes "no continuation reaches it" a
+proof, and if not, which limit stopped it (``stopped``).
 
 Pure: no file, no YAML, nothing changed outside the search.  The turns are
 played by the trace-free turn of :mod:`.fastplay`, whose *watch* looks at the
@@ -24,6 +25,7 @@ found move with :meth:`~.rules.Rules.play` to get the full trace.
 """
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from functools import partial
@@ -42,19 +44,30 @@ _CLOSEST_KINDS = frozenset(("start", "place", "capture", "merge", "lap_end", "tu
 @dataclass(frozen=True)
 class Bound:
     """How far a search goes: *turns* turns, at most *laps* laps in each (None:
-    no limit but the engine's), at most *positions* distinct positions, and
-    at most *seconds* of time (None: no limit; a search stopped by it has not
-    searched its bound to the end)."""
+    no limit but the engine's), at most *positions* distinct positions, at
+    most *seconds* of time and at most *memory* bytes for the positions it
+    keeps (None: no limit; a search stopped by either has not searched its
+    bound to the end)."""
     turns: int = 1
     laps: int | None = None
     positions: int = 1_000_000
     seconds: float | None = None
+    memory: int | None = None
 
     def describe(self) -> str:
         laps = f", at most {self.laps} laps a turn" if self.laps else ""
         seconds = f", at most {self.seconds:g} seconds" if self.seconds is not None else ""
-        return (f"{self.turns} turn{'s' if self.turns != 1 else ''}{laps}, at most {self.positions} positions"
-                f"{seconds}")
+        memory = f", at most {_size(self.memory)} of positions kept" if self.memory is not None else ""
+        return (f"{self.turns} turn{'s' if self.turns != 1 else ''}{laps}, at most {self.positions:,} positions"
+                f"{seconds}{memory}")
+
+
+def _size(n: int) -> str:
+    """A number of bytes in words: '512 MB', '20 KB', '300 bytes'."""
+    for unit, scale in (("MB", 2 ** 20), ("KB", 2 ** 10)):
+        if n >= scale:
+            return f"{n / scale:,.4g} {unit}"
+    return f"{n:,} bytes"
 
 
 @dataclass
@@ -81,6 +94,11 @@ class Result:
     exhausted: bool = True     # every continuation within the bound was searched
     truncated: int = 0         # turns left unfinished for having more laps than the bound
     closest: list = field(default_factory=list)
+    #: when not exhausted, what stopped the search: "positions", "seconds",
+    #: "memory" (the bound's limits) or "unfinished" (the target was seen in a
+    #: turn that could not be played to its end, so other branches were left)
+    stopped: str = ""
+    kept: int = 0              # bytes the positions kept took, as counted against the bound's memory
 
 
 class _TooManyLaps(Exception):
@@ -230,6 +248,24 @@ def _pack(pos: Position):
     return (cells, pos.to_move, pos.reserves, pos.state)
 
 
+# what a position kept by the search takes besides its own objects: its slot in
+# the set of positions seen (a set is kept at most 60% full, 16 bytes a slot)
+# and in the lists of nodes and of the frontier
+_SLOT = 27
+_LIST_SLOTS = 2 * 9
+
+
+def _footprint(entry, item) -> int:
+    """Bytes a position kept for the next turn takes: its node (the parent's
+    number and the decisions that led to it) and its frontier item (its packed
+    form and its node's number), counted against the bound's memory."""
+    size = sys.getsizeof
+    decisions, packed = entry[1], item[0]
+    return (size(entry) + size(decisions) + sum(size(d) + size(d[1]) for d in decisions) + size(item)
+            + size(item[1]) + size(packed) + size(packed[0]) + size(packed[2]) + size(packed[3])
+            + sum(size(kv) for kv in packed[3]) + _LIST_SLOTS)
+
+
 def _unpack(like: Position, packed) -> Position:
     cells, to_move, reserves, state = packed
     return Position(like.geometry, tuple(cells), to_move, reserves, state)
@@ -273,6 +309,7 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
 
     seen = {s.key(start)}
     positions = 1
+    kept = 0
     if start.hand is None and not first_decisions and (
             s.key(start) == wanted if wanted is not None else tuple(start.cells) == target):
         result.found = Hit((), 0, 0, "start", 0, target)
@@ -285,7 +322,7 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
         next_frontier = []
         for pos, node in frontier:
             if deadline is not None and time.monotonic() >= deadline:
-                result.exhausted = False
+                result.exhausted, result.stopped = False, "seconds"
                 break
             if not isinstance(pos, Position):
                 pos = _unpack(start, pos)
@@ -300,13 +337,20 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
                     result.found = Hit(moves_to(node, decisions), depth, 0, "turn_end", 0, tuple(after.cells))
                     break
                 if positions >= bound.positions:
-                    result.exhausted = False
+                    result.exhausted, result.stopped = False, "positions"
+                    break
+                if bound.memory is not None and kept >= bound.memory:
+                    result.exhausted, result.stopped = False, "memory"
                     break
                 seen.add(k)
                 positions += 1
+                kept += sys.getsizeof(k) + _SLOT
                 if keep_next:
-                    nodes.append((node, decisions))
-                    next_frontier.append((_pack(after), len(nodes) - 1))
+                    entry = (node, decisions)
+                    item = (_pack(after), len(nodes))
+                    nodes.append(entry)
+                    next_frontier.append(item)
+                    kept += _footprint(entry, item)
             if result.found is not None:
                 break
             if s.match is not None:
@@ -315,11 +359,12 @@ def search(rules, start: Position, target, bound: Bound = Bound(), keep: int = 3
                     result.found = Hit(moves_to(node_m, decisions), t, lap, kind, seed, cells)
                     break
                 s.match = None      # the turn could not be completed: its other branches were
-                result.exhausted = False    # left unsearched, so nothing is proven
+                result.exhausted, result.stopped = False, "unfinished"    # left unsearched: nothing proven
             if not result.exhausted:
                 break
         frontier = next_frontier
     result.positions = positions
+    result.kept = kept
     result.snapshots = s.snapshots
     result.truncated = s.truncated
     result.closest = sorted(

@@ -31,7 +31,6 @@ turns, positions and seconds, so a page drafts in minutes.
 from __future__ import annotations
 
 import contextvars
-import json
 import re
 import textwrap
 import time
@@ -46,7 +45,7 @@ from ..errors import MancalaError
 from .examples import anchor_of
 from .explain import move_yaml, rows_text
 from .marks import event_roles, static_roles
-from .project import example_paths, published_dir
+from .project import is_name, published_dir, read_json_file
 
 
 @dataclass
@@ -84,10 +83,10 @@ class Chain:
 def page_diagrams(directory, page):
     """[(id, rows, marks, text before)] of a published page, in order."""
     path = Path(directory) / f"{page}.json"
-    if not path.is_file():
+    if not is_name(page) or not path.is_file():
         known = sorted(p.stem for p in Path(directory).glob("*.json"))
         raise MancalaError(f"no published page {page!r}", expected=", ".join(known))
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = read_json_file(path, directory)
     out, text = [], ""
     for b in data["blocks"]:
         if b["kind"] == "diagram":
@@ -106,7 +105,7 @@ def page_words(directory, page):
     """The words a page names its game with: (its file name and first heading,
     those and its ``game`` line).  The first are the page's own name for the
     game; the ``game`` line may also name the variants the page speaks of."""
-    data = json.loads((Path(directory) / f"{page}.json").read_text(encoding="utf-8"))
+    data = read_json_file(Path(directory) / f"{page}.json", directory)
     heading = next((b.get("text", "") for b in data.get("blocks", []) if b.get("kind") == "h1"), "")
     own = _words(page) | _words(heading)
     return own, own | _words(data.get("game", ""))
@@ -123,7 +122,7 @@ def page_players(directory, page):
     ``game`` line: 2 when it speaks of an opponent and never of a solitaire, 1
     the other way round, None when it speaks of both or neither (a page on a
     solitaire may say it can also be raced by two)."""
-    data = json.loads((Path(directory) / f"{page}.json").read_text(encoding="utf-8"))
+    data = read_json_file(Path(directory) / f"{page}.json", directory)
     text = " ".join([str(data.get("game", ""))] + [str(b.get("text", "")) for b in data.get("blocks", [])
                                                     if b.get("kind") != "diagram"])
     two = sorted({m.group(1).lower() for m in _TWO_PLAYERS.finditer(text)})
@@ -595,23 +594,29 @@ def measure(verifier, files, directory, force=True) -> Measure:
                    [d for d in drawn if d in ok], todo + [d for d, _, _ in refused], refused)
 
 
-def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, seconds=3.0,
+def search_bound(turns, positions, seconds, memory) -> Bound:
+    """The bound of each search of a draft (*memory* in MB)."""
+    return Bound(turns=turns, positions=positions, seconds=seconds, memory=memory * 2 ** 20)
+
+
+def draft_page(verifier, page, rules_names=None, turns=2, positions=100_000, seconds=3.0, memory=256,
                log=None, choice=None, searches=()) -> list[DraftFile]:
     """Draft the examples of published *page*: each search is bounded by
-    *turns* turns, *positions* positions and *seconds* seconds.  The rules are
-    *choice* (a :class:`RulesChoice`), else :func:`choose_rules`'s.
+    *turns* turns, *positions* positions, *seconds* seconds and *memory* MB of
+    positions kept (:func:`search_bound`).  The rules are *choice* (a
+    :class:`RulesChoice`), else :func:`choose_rules`'s.
     *searches*: functions that search as :func:`..engine.search.search` does,
     faster for some rules, each returning None for rules it does not play
     (the command line gives the compiled katro bevohoka search, which this
     layer may not import); the engine's search answers for the others."""
     token = _SEARCHES.set(tuple(searches))
     try:
-        return _draft_page(verifier, page, rules_names, turns, positions, seconds, log, choice)
+        return _draft_page(verifier, page, rules_names, turns, positions, seconds, memory, log, choice)
     finally:
         _SEARCHES.reset(token)
 
 
-def _draft_page(verifier, page, rules_names, turns, positions, seconds, log, choice) -> list[DraftFile]:
+def _draft_page(verifier, page, rules_names, turns, positions, seconds, memory, log, choice) -> list[DraftFile]:
     pub = published_dir(verifier.root)
     if pub is None:
         raise MancalaError("the published transcriptions are not found (../shared/published, or "
@@ -624,7 +629,7 @@ def _draft_page(verifier, page, rules_names, turns, positions, seconds, log, cho
         raise MancalaError(f"no rules fit {choice.page}" + (f"; refused {refused}" if refused else ""),
                            expected="a rules file for this game (mancala-diagrams new variant NAME --from BASE), "
                                     "or the rules to try, named with --rules")
-    bound = Bound(turns=turns, positions=positions, seconds=seconds)
+    bound = search_bound(turns, positions, seconds, memory)
     files, chain, closed = [], None, []
     prev_id = None
 

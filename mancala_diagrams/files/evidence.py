@@ -24,11 +24,15 @@ from dataclasses import dataclass
 
 from ..engine.geometry import PLAYERS
 from ..engine.notation import turn_text
-from ..engine.search import Bound, search
+from ..engine.search import Bound, Result, search
+from ..limits import MAX_SEARCH_POSITIONS
 from .examples import Diagram, Example, Line, Replay, find_anchor
 from .said import N_, Said, said
 
-DEFAULT_POSITIONS = 1_000_000
+DEFAULT_POSITIONS = MAX_SEARCH_POSITIONS
+#: the memory an erratum's search may keep positions in: counted, not measured,
+#: so that the verifier's answer is the same on every machine
+SEARCH_MEMORY = 512 * 2 ** 20
 
 
 @dataclass
@@ -119,7 +123,8 @@ def search_problem(example, line, rep, d):
     s = d.erratum.search
     rules = example.rules
     start = stated_start(rep, line, d, s["from"])
-    bound = Bound(turns=s["turns"], laps=s.get("laps"), positions=s.get("positions", DEFAULT_POSITIONS))
+    bound = Bound(turns=s["turns"], laps=s.get("laps"), positions=s.get("positions", DEFAULT_POSITIONS),
+                  memory=SEARCH_MEMORY)
     g = rules.geometry
     target = flat(d.grid)
     if len(target) != len(start.position.cells):    # no board of the game can be that one
@@ -133,7 +138,8 @@ def search_problem(example, line, rep, d):
         return (f"declared erratum, but a continuation within the stated search reaches the published board: "
                 f"{describe_moves(h.moves, g, start.first_turn) or 'no move'}, at {at}"), None
     if not result.exhausted:
-        return (f"declared erratum, but its search ({where}) stopped at {result.positions} positions before "
+        limit = "its memory" if result.stopped == "memory" else f"{result.positions} positions"
+        return (f"declared erratum, but its search ({where}) stopped at {limit} before "
                 f"trying every continuation: it proves nothing (raise positions:, or narrow turns:/laps:)"), None
     out = said(N_("no continuation reaches the published board: searched from %(start)s, %(bound)s: "
                   "%(positions)s distinct positions, %(boards)s boards compared"),

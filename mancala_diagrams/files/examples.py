@@ -43,7 +43,8 @@ from .formats import (KINDS, CLAIM_ERRATUM_KEYS, SOURCE_KEYS, RESERVE_KEYS, HAND
 from ..errors import EndlessTurn, ExampleError, IllegalMove, LimitExceeded, MancalaError, PositionError
 from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
 from .loader import RulesLibrary, check_seed_total, parse_board_rows, whole_number
-from ..limits import MAX_EVENTS, MAX_MOVES, MAX_NAME_CHARS, MAX_SEEDS
+from ..limits import (MAX_EVENTS, MAX_LAPS_PER_TURN, MAX_MOVES, MAX_NAME_CHARS, MAX_SEARCH_POSITIONS,
+                      MAX_SEEDS)
 from ..languages import languages, listed, package_languages
 from .project import known_pages, published_diagrams, published_dir
 from .schema import describe_value
@@ -776,13 +777,15 @@ class ExampleLoader:
                        sr.loc("from") if "from" in sr else e.loc("search"),
                        expected="from: previous diagram, from: start or from: turn N")
         search = {"from": start, "line": e.loc("search")[0]}
-        for key, required in (("turns", True), ("laps", False), ("positions", False)):
+        for key, required, most in (("turns", True, MAX_MOVES), ("laps", False, MAX_LAPS_PER_TURN),
+                                    ("positions", False, MAX_SEARCH_POSITIONS)):
             value = sr.get(key)
             if value is None and not required:
                 continue
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise _err(f"diagram {diagram_id}: search {key}: {value!r} is not a whole number of 1 or more",
-                           file, sr.loc(key) if key in sr else e.loc("search"), expected=f"{key}: N")
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+                raise _err(f"diagram {diagram_id}: search {key}: {describe_value(value)} is not a whole number "
+                           f"from 1 to {most:,}", file, sr.loc(key) if key in sr else e.loc("search"),
+                           expected=f"{key}: N")
             search[key] = value
         return evidence, search
 

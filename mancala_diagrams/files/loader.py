@@ -109,7 +109,10 @@ def parse_board_rows(text, file=None, loc=(None, None), what="board", symbols=Fa
     else:
         raise MancalaError(f"{what} must be a block of rows", file=file, line=loc[0], column=loc[1],
                            expected="one row per line, '.' for an empty hole")
-    if not rows or any(len(r) != len(rows[0]) for r in rows):
+    if not rows:
+        raise MancalaError(f"{what}: no rows", file=file, line=loc[0], column=loc[1],
+                           expected="one row per line, '.' for an empty hole")
+    if any(len(r) != len(rows[0]) for r in rows):
         raise MancalaError(f"{what}: all rows must have the same number of holes", file=file,
                            line=loc[0], column=loc[1])
     return rows

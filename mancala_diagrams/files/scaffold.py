@@ -10,6 +10,7 @@ Used by ``mancala-diagrams new variant NAME --from BASE``,
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from ..engine.mechanics import BLOCKS
 from ..errors import closest_hint
 from .yamlio import load_yaml
 from .project import is_name, published_dir
-from ..limits import MAX_NAME_CHARS
+from ..limits import MAX_NAME_CHARS, MAX_SEEDS
 
 
 def check_new_name(name):
@@ -184,8 +185,9 @@ def parse_reserve(text) -> tuple[int, int]:
     if text is None:
         return (0, 0)
     parts = [p.strip() for p in str(text).split(",")]
-    if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
-        raise MancalaError(f"--reserve {text!r}", expected="a seed count for both players, or SOUTH,NORTH (e.g. 5,2)")
+    if len(parts) not in (1, 2) or not all(re.fullmatch("[0-9]{1,9}", p) and int(p) <= MAX_SEEDS for p in parts):
+        raise MancalaError(f"--reserve {text!r}", expected=f"a seed count for both players, or SOUTH,NORTH (e.g. "
+                                                           f"5,2), each at most {MAX_SEEDS:,}")
     south, north = (int(parts[0]), int(parts[-1]))
     return (south, north)
 

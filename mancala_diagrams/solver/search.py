@@ -538,9 +538,13 @@ def _exact_path(out: dict, last: int):
     return path, kinds, laps
 
 
-def _exact(ring: _Ring, max_states: int, deadline: float | None, start: int | None = None):
+def _exact(ring: _Ring, max_states: int, deadline: float | None, start: int | None = None,
+           max_stored: int | None = None):
     """Layered A* from ``start`` (default: the puzzle's start).  Returns a
-    dict with the outcome (see :func:`solve`)."""
+    dict with the outcome (see :func:`solve`).  ``max_stored`` caps the boards
+    held (memory): a board is expanded only while the boards held, with the
+    children this layer's boards may still add when the next layer opens,
+    stay under it."""
     n = ring.n
     segment = ring.segment
     h = ring.h
@@ -580,9 +584,15 @@ def _exact(ring: _Ring, max_states: int, deadline: float | None, start: int | No
             if b == goal:
                 found = True
                 break
-            if explored >= max_states or (
-                deadline is not None and (explored & 1023) == 0 and time.process_time() > deadline
-            ):
+            if explored >= max_states:
+                stopped_by = "states"
+            elif max_stored is not None and len(parent) + (n - 1) * len(g) >= max_stored:
+                stopped_by = "memory"
+            elif deadline is not None and (explored & 1023) == 0 and time.process_time() > deadline:
+                stopped_by = "time"
+            else:
+                stopped_by = None
+            if stopped_by:
                 bucket.append(b)
                 stop = f
                 break
@@ -619,7 +629,7 @@ def _exact(ring: _Ring, max_states: int, deadline: float | None, start: int | No
             return dict(
                 solved=False, t=t, laps_lb=stop, parent=parent, layers=layers,
                 explored=explored, cyclic=cyclic, layer_sizes=layer_sizes,
-                frontier=buckets, stored=len(parent),
+                frontier=buckets, stored=len(parent), stopped_by=stopped_by,
             )
         # layer exhausted: every board in g is final; second pass -> next layer
         nxt: dict[int, int] = {}
@@ -723,13 +733,15 @@ def solve(
     upper_bound_nodes: int = 200_000,
     upper_bound_extra_turns: int = 2,
     upper_bound_roots: int = 50_000,
+    max_stored: int | None = None,
 ) -> Result:
     """Minimum turns, then minimum laps, to fill the special hole.
 
     ``special=None`` means "the best special hole": all holes give the same
     optimum (ring symmetry, see the module docstring), and the answer is given
     for the inner-row right end.  ``max_states`` caps the boards expanded by
-    the exact search; ``time_budget_seconds`` caps its wall time.  When a cap
+    the exact search, ``max_stored`` the boards it holds (its memory), and
+    ``time_budget_seconds`` its CPU time.  When a cap
     stops it, the result carries bounds (``solved`` is False) and a greedy
     search looks for a game realising an upper bound.
     """
@@ -745,7 +757,7 @@ def solve(
     deadline = None if time_budget_seconds is None else c0 + time_budget_seconds
     ring = _ring_for(columns)
     ring_names = _ring(columns, special, direction)
-    out = _exact(ring, max_states, deadline)
+    out = _exact(ring, max_states, deadline, max_stored=max_stored)
     parent = out["parent"]
     t = out["t"]
     common = dict(columns=columns, special=special, direction=direction,
@@ -783,7 +795,9 @@ def solve(
     laps_lb = out["laps_lb"]
     stored = out["stored"]
     done = (f"layers 0..{t - 1} exhausted" if t > 1 else "layer 0 exhausted") if t else ""
-    notes = (f"exact search stopped in turn layer {t} after {out['explored']} boards"
+    cap = {"states": f"the cap of {max_states} boards expanded", "time": "the time budget",
+           "memory": f"the cap of {max_stored} boards held"}[out["stopped_by"]]
+    notes = (f"exact search stopped by {cap} in turn layer {t} after {out['explored']} boards"
              + (f" ({done}: no win in fewer than {t + 1} turns)" if t else ""))
     # Upper bound: greedy depth-first search from the queued boards of layer t
     # (the upper_bound_roots ones of lowest g + h, most mobile first), allowing
