@@ -659,7 +659,7 @@ def _exact(ring: _Ring, max_states: int, deadline: float | None, start: int | No
 
 
 def _greedy_search(ring: _Ring, roots: Sequence[tuple[int, int]], turns_left: int,
-                   node_budget: int, per_root: int = 2000):
+                   node_budget: int, per_root: int = 2000, deadline: float | None = None):
     """Depth-first search for a win using at most ``turns_left - 1`` more turn ends.
 
     ``roots`` are (board, laps so far), each at a choice point of the current
@@ -667,8 +667,9 @@ def _greedy_search(ring: _Ring, roots: Sequence[tuple[int, int]], turns_left: in
     then turn-ending ones; among them, the most mobile result first (mobility:
     how many holes would then end their first lap in the special hole).  Each
     root gets at most ``per_root`` expansions, all roots together at most
-    ``node_budget``; once a win is found the rest of the budget goes to branch
-    and bound on laps.  Returns (laps, boards, kinds, laps per edge) for the
+    ``node_budget``, and none once the CPU clock passes ``deadline``; once a
+    win is found the rest of the budget goes to branch and bound on laps.
+    Returns (laps, boards, kinds, laps per edge) for the
     best win found (boards from the root to the goal), or None.
     """
     n = ring.n
@@ -698,7 +699,8 @@ def _greedy_search(ring: _Ring, roots: Sequence[tuple[int, int]], turns_left: in
             return True  # pruned, not proved dead
         if (b, tl) in dead:
             return False
-        if total[0] >= limit:
+        if total[0] >= limit or (deadline is not None and (total[0] & 1023) == 0
+                                 and time.process_time() > deadline):
             raise _Budget
         total[0] += 1
         maybe = False
@@ -712,7 +714,7 @@ def _greedy_search(ring: _Ring, roots: Sequence[tuple[int, int]], turns_left: in
         return maybe
 
     for b, gl in roots:
-        if total[0] >= node_budget:
+        if total[0] >= node_budget or (deadline is not None and time.process_time() > deadline):
             break
         try:
             dfs(b, gl, turns_left, [(b, None, None)], min(node_budget, total[0] + per_root))
@@ -741,7 +743,8 @@ def solve(
     optimum (ring symmetry, see the module docstring), and the answer is given
     for the inner-row right end.  ``max_states`` caps the boards expanded by
     the exact search, ``max_stored`` the boards it holds (its memory), and
-    ``time_budget_seconds`` its CPU time.  When a cap
+    ``time_budget_seconds`` the CPU time of the whole solve (the greedy search
+    for an upper bound included).  When a cap
     stops it, the result carries bounds (``solved`` is False) and a greedy
     search looks for a game realising an upper bound.
     """
@@ -822,9 +825,10 @@ def solve(
     extra = 0
     tries = []
     for extra in range(upper_bound_extra_turns + 1):
-        found = _greedy_search(ring, roots, 1 + extra, upper_bound_nodes)
-        tries.append(f"{t + 1 + extra} turns: {'found' if found else 'none'}")
-        if found:
+        found = _greedy_search(ring, roots, 1 + extra, upper_bound_nodes, deadline=deadline)
+        cut = not found and deadline is not None and time.process_time() > deadline
+        tries.append(f"{t + 1 + extra} turns: {'found' if found else 'cut by the time budget' if cut else 'none'}")
+        if found or cut:
             break
     notes += f"; greedy upper-bound search ({upper_bound_nodes} boards per try): " + ", ".join(tries)
     if found is None:
