@@ -93,7 +93,8 @@ print(status, round(elapsed, 3), resource.getrusage(resource.RUSAGE_SELF).ru_max
 
 
 def main():
-    base = Path(tempfile.mkdtemp(prefix="bench-hostile-"))
+    temp = Path(tempfile.mkdtemp(prefix="bench-hostile-"))
+    base = temp / "project"         # not straight in the temp folder: its ../shared would be read
     try:
         shutil.copytree(ROOT / "rules", base / "rules")
         (base / "sources" / "katro").mkdir(parents=True)
@@ -118,7 +119,7 @@ def main():
                 print("   the probe failed:", done.stderr.strip().splitlines()[-1:])
         print(f"highest peak: {worst:.1f} MB (limit 200 MB): {'ok' if worst < 200 else 'OVER'}")
     finally:
-        shutil.rmtree(base)
+        shutil.rmtree(temp)
 
 
 if __name__ == "__main__":

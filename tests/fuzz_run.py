@@ -34,15 +34,16 @@ class Overrun(BaseException):
     """Raised by the timer inside a case (not an Exception: nothing catches it by accident)."""
 
 
-def worker(seed, start, count, timeout, memory_mb):
-    """Run cases start..start+count-1 of the seed; print one JSON line per case."""
+def worker(seed, start, count, timeout, memory_mb, temp):
+    """Run cases start..start+count-1 of the seed in a project made in the
+    folder *temp*; print one JSON line per case."""
     resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 2 ** 20, memory_mb * 2 ** 20))
 
     def alarm(signum, frame):
         raise Overrun()
     signal.signal(signal.SIGALRM, alarm)
-    base = Path(tempfile.mkdtemp(prefix="fuzz-"))
-    root = hostile.make_project(base)
+    base = Path(tempfile.mkdtemp(prefix="worker-", dir=temp))
+    root = hostile.make_project(base)       # in base/project: nothing beside the temp folder is beside it
     out = sys.stdout
     for index in range(start, start + count):
         out.write(json.dumps({"start": index}) + "\n")
@@ -64,7 +65,8 @@ def worker(seed, start, count, timeout, memory_mb):
             outcome, message = "memory", f"more than {memory_mb} MB"
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-        out.write(json.dumps({"case": index, "class": cls, "file": original.name, "outcome": outcome,
+        what = original.name if original is not None else f"{content['command']} {content['option']}"
+        out.write(json.dumps({"case": index, "class": cls, "file": what, "outcome": outcome,
                               "seconds": round(time.perf_counter() - began, 3), "message": message[:300]}) + "\n")
         out.flush()
 
@@ -76,18 +78,29 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=5.0, help="seconds a case may take (a hang beyond)")
     ap.add_argument("--memory", type=int, default=1024, help="MB a worker may use")
     ap.add_argument("--worker", nargs=2, type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--temp", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
-        worker(args.seed, args.worker[0], args.worker[1], args.timeout, args.memory)
+        worker(args.seed, args.worker[0], args.worker[1], args.timeout, args.memory, args.temp)
         return 0
+    temp = Path(tempfile.mkdtemp(prefix="fuzz-"))     # the workers' projects, removed at the end
+    try:
+        return _run(args, temp)
+    finally:
+        hostile._remove(temp)
+
+
+def _run(args, temp) -> int:
     counts, by_class, examples = Counter(), defaultdict(Counter), defaultdict(list)
     slowest = (0.0, None)
     began = time.perf_counter()
     next_case = 0
     while next_case < args.cases:
+        # without the capabilities that let root read any file: a file of mode 000 is unreadable
         proc = subprocess.Popen([sys.executable, __file__, "--worker", str(next_case), str(args.cases - next_case),
-                                 "--seed", args.seed, "--timeout", str(args.timeout), "--memory", str(args.memory)],
-                                stdout=subprocess.PIPE, bufsize=0)
+                                 "--seed", args.seed, "--timeout", str(args.timeout), "--memory", str(args.memory),
+                                 "--temp", str(temp)],
+                                stdout=subprocess.PIPE, bufsize=0, preexec_fn=hostile.drop_file_capabilities)
         lines = _Lines(proc)
         running, done_here = None, 0
         while True:

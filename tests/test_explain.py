@@ -390,4 +390,4 @@ def test_explain_from_a_position_given_on_the_command_line(project, capsys):
 def test_explain_an_unknown_id_says_so(project, capsys):
     publish(project, ("k-02", THREE_LAPS_AFTER))
     assert main(["explain", "k-99"]) == 2
-    assert "no published diagram and no example has the id k-99" in capsys.readouterr().err
+    assert "no published diagram and no example has the id 'k-99'" in capsys.readouterr().err

@@ -5,7 +5,6 @@ that cannot be read, a name with a line break, in every command, each refused
 with one located sentence, never a traceback, a hang or a silent skip."""
 from __future__ import annotations
 
-import ctypes
 import os
 import shutil
 import subprocess
@@ -17,6 +16,7 @@ from mancala_diagrams.cli.main import main
 from mancala_diagrams.errors import MancalaError
 from mancala_diagrams.files.project import project_file, yaml_files
 
+import hostile
 from conftest import ROOT
 
 EXAMPLE = "katro/katro-lap-ends-in-empty-hole.yaml"
@@ -151,7 +151,7 @@ def test_explain_reads_only_what_it_needs_past_a_pipe_a_folder_and_bad_bytes(pro
     assert (status, err) == (0, "") and "the diagram goes at lap 1 pickup\n" in out
     status, out, err = run(capsys, "explain", "katro-99")
     assert status == 2
-    assert err.startswith("mancala-diagrams: no published diagram and no example has the id katro-99; "
+    assert err.startswith("mancala-diagrams: no published diagram and no example has the id 'katro-99'; "
                           "4 files of sources/ could not be read or loaded, the first: ")
 
 
@@ -176,20 +176,11 @@ def test_a_directive_argument_that_loops_is_a_sentence(tmp_path):
 
 
 # -- files and folders that cannot be read ---------------------------------------------------------
-def _unprivileged():
-    """Run the child without the capabilities that let root read any file
-    (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), so that a mode of 000 refuses
-    it as it refuses anyone else."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    for capability in (1, 2):
-        if libc.prctl(24, capability, 0, 0, 0) != 0:        # PR_CAPBSET_DROP
-            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
-
-
 def run_unreadable(project, *argv):
-    preexec = _unprivileged if os.geteuid() == 0 else None
+    """The command in a child that cannot read a file of mode 000 (root gives
+    up the capabilities that would let it: see hostile.drop_file_capabilities)."""
     return subprocess.run([sys.executable, "-m", "mancala_diagrams.cli", *argv], capture_output=True, text=True,
-                          cwd=project, preexec_fn=preexec, timeout=120)
+                          cwd=project, preexec_fn=hostile.drop_file_capabilities, timeout=120)
 
 
 @pytest.fixture

@@ -144,7 +144,7 @@ def cmd_check(args) -> int:
     their bases, example files replayed and compared; one failing file does not
     stop the others from being checked."""
     from pathlib import Path
-    from ..files.project import yaml_files
+    from ..files.project import shown_path, yaml_files
     from ..files.verify import Verifier
     from ..view.rows import ok, rows_of
     paths, refused = [], []
@@ -167,9 +167,9 @@ def cmd_check(args) -> int:
     for p in paths:
         if _is_rules_file(p):
             try:
-                print(f"{str(p):40} ok: {_check_rules_file(p)}")
+                print(f"{shown_path(p):40} ok: {_check_rules_file(p)}")
             except MancalaError as exc:
-                print(f"{str(p):40} error\n{'':22} {exc}")
+                print(f"{shown_path(p):40} error\n{'':22} {exc}")
                 status = 1
         else:
             examples.append(p)

@@ -127,7 +127,7 @@ def explain(diagram_id, root=None, turns=None, laps=None, positions=1_000_000, k
         rules = v.library.load(rules_name)
         position = rules.with_initial_state(position)
         if published is None:
-            raise MancalaError(f"no published diagram has the id {diagram_id}")
+            raise MancalaError(f"no published diagram has the id {diagram_id!r}")
         start = SearchStart(position, 1, "the position given")
         bound = Bound(turns or 2, laps, positions, seconds, memory)
         return _run(Explanation(diagram_id, rules, start, published["rows"], bound), keep)
@@ -136,8 +136,8 @@ def explain(diagram_id, root=None, turns=None, laps=None, positions=1_000_000, k
         unread = (f"; {len(refused)} file{'s' if len(refused) != 1 else ''} of sources/ could not be read or "
                   f"loaded, the first: {refused[0]}" if refused else "")
         if published is None:
-            raise MancalaError(f"no published diagram and no example has the id {diagram_id}{unread}")
-        raise MancalaError(f"no example transcribes {diagram_id} (page {published['page']}){unread}: give the "
+            raise MancalaError(f"no published diagram and no example has the id {diagram_id!r}{unread}")
+        raise MancalaError(f"no example transcribes {diagram_id!r} (page {published['page']}){unread}: give the "
                            f"position to search from", expected="--rules NAME --position TEXT (or --board ROWS)")
     ex, line, d = found
     rules = ex.rules

@@ -139,11 +139,16 @@ def new_variant(root: Path, name: str, base: str, settings=(), titles=None,
         data["mechanics"] = mechanics
     path = lib.path(name)
     text = modeline(path, "rules", root) + _dump(data)
+    before = path.read_bytes() if force and path.is_file() else None     # a file --force replaces
     _write_new(path, text, force)
     try:
         RulesLibrary(root / "rules", allow_todo=True).load(name)
     except MancalaError:
-        path.unlink()
+        if before is None:
+            path.unlink()
+        else:       # the new file does not load: the one it replaced comes back
+            from ..atomic import write_atomically
+            write_atomically(path, before)
         raise
     return path
 

@@ -75,7 +75,7 @@ class Verifier:
 
     def rel(self, path):
         try:       # realpath, not resolve(): a link that loops is named by the loader, not raised here
-            return str(Path(os.path.realpath(path)).relative_to(self._real_root))
+            return shown_path(Path(os.path.realpath(path)).relative_to(self._real_root))
         except ValueError:
             return shown_path(path)
 
