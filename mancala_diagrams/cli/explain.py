@@ -52,7 +52,8 @@ def _position(args, library):
     from dataclasses import replace
     rules = library.load(args.rules)
     if pos.geometry != rules.geometry:
-        raise MancalaError(f"the position is a board of {pos.geometry.describe()}, the rules {args.rules} "
+        given = "--position" if args.position else "--board"
+        raise MancalaError(f"{given}: a board of {pos.geometry.describe()}, but the rules {args.rules} "
                            f"play {rules.geometry.describe()}")
     return replace(pos, geometry=rules.geometry)
 

@@ -245,7 +245,7 @@ def cmd_new(args) -> int:
         if not args.rules:
             print("mancala-diagrams: new example needs --rules RULES", file=sys.stderr)
             return 2
-        directory = Path(args.dir).resolve() if args.dir else None    # relative to where the command runs
+        directory = Path(os.path.abspath(args.dir)) if args.dir else None    # relative to where the command runs
         path = scaffold.new_example(root, args.name, args.rules, directory, args.moves, args.turns,
                                     args.describes or (), args.force, args.board, args.to_move,
                                     page=args.page, reserve=args.reserve)
@@ -349,7 +349,7 @@ def _title_in(value: str) -> tuple[str, str]:
 def build_parser():
     from . import options
     from ..limits import MAX_COLUMNS
-    p = argparse.ArgumentParser(prog="mancala-diagrams",
+    p = options.Parser(prog="mancala-diagrams",
                                 description="Replay and verify worked examples of Malagasy and Comorian sowing games.")
     sub = p.add_subparsers(dest="command", required=True)
     v = sub.add_parser("verify", help="replay every example and check it against the published diagrams")

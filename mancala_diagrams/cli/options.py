@@ -21,6 +21,18 @@ MAX_SECONDS = 86_400
 MAX_MEGABYTES = 65_536
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but an option given ``--`` as its value
+    (``--turns=--``) is a usage error: the argparse of Python 3.11 drops the
+    ``--`` and gives the option an empty list, without calling its type."""
+
+    def parse_known_args(self, args=None, namespace=None):
+        for arg in args or ():
+            if isinstance(arg, str) and arg.startswith("-") and arg.endswith("=--"):
+                self.error(f"argument {arg.split('=', 1)[0]}: '--' is not a value")
+        return super().parse_known_args(args, namespace)
+
+
 def _refuse(text, expected) -> argparse.ArgumentTypeError:
     return argparse.ArgumentTypeError(f"{shorten(repr(text))} is not {expected}")
 

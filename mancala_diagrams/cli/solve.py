@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 
+from . import options
 from ..solver.search import (
     CLOCKWISE,
     COUNTERCLOCKWISE,
@@ -38,7 +39,7 @@ class _UsageError(Exception):
     pass
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(options.Parser):
     def error(self, message):  # no SystemExit, no usage dump
         raise _UsageError(message)
 
@@ -49,7 +50,6 @@ BYTES_PER_BOARD = 256
 
 
 def _parser() -> argparse.ArgumentParser:
-    from . import options
     p = _Parser(
         prog="mancala-diagrams solve",
         description="Fewest turns (then laps) to fill the special hole in katro bevohoka.",

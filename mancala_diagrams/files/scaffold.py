@@ -64,6 +64,15 @@ def _write_new(path: Path, text: str, force=False) -> Path:
 SECTIONS = {"board": BOARD_KEYS, "start": RULES_START_KEYS}
 
 
+def _plain(value):
+    """A value read from YAML as the plain dicts and lists a file is written from."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
 def parse_settings(settings) -> tuple[dict, dict]:
     """``--set`` items -> (mechanics, sections).
 
@@ -78,7 +87,7 @@ def parse_settings(settings) -> tuple[dict, dict]:
             raise MancalaError(f"--set {item!r}", expected="BLOCK.PARAM=VALUE, BLOCK={}, BLOCK=null, "
                                                            "board.KEY=VALUE or start.KEY=VALUE")
         key, value = item.split("=", 1)
-        value = load_yaml(value or "null", "--set")
+        value = _plain(load_yaml(value or "null", "--set"))
         block, _, param = key.strip().partition(".")
         if block in SECTIONS:
             keys = SECTIONS[block]
@@ -268,7 +277,8 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
             if not options:
                 break
             decisions = list(options[0])
-        pos = rules.play(pos, decisions, turn_number=i + 1, where=f"turn {i + 1}, ")
+        pos = rules.play(pos, decisions, turn_number=i + 1,
+                         where=f"{'--moves, ' if played is not None else ''}turn {i + 1}, ")
         yaml_moves.append(decisions_to_yaml(decisions, g))
         diagrams.append({"id": f"{name}-{i + 2}", "at": f"turn {i + 1} end", "board": _Literal(_block(pos.rows()))})
         if rules.outcome(pos):
