@@ -323,6 +323,9 @@ def lines(text, rng):
         + "\n".join(body) + "\n"
 
 
+#: the classes whose case is one file's new text (or bytes), for tests that read it as YAML
+TEXT_CLASSES = ("aliases", "depth", "tags", "encodings", "numbers", "long-lists", "names", "mutations",
+                "anchors-and-holes", "lines")
 CLASSES = {"aliases": aliases, "depth": depth, "tags": tags, "encodings": encodings, "numbers": numbers,
            "long-lists": long_lists, "names": names, "special-files": None, "mutations": text_mutation,
            "anchors-and-holes": anchors_and_holes, "extends": extends, "lines": lines,

@@ -438,7 +438,9 @@ A2_CCW_LAP_1 = """\
 def test_explain_searches_a_departure_with_its_rule_set_aside(project, capsys, monkeypatch):
     monkeypatch.chdir(project)
     publish(project, ("k-02", grid(A2_CCW_LAP_1), None))
-    body = DEPARTURE + f"diagrams:\n  - id: k-02\n    at: turn 1 lap 1 end\n    board: |\n{ind(A2_CCW_LAP_1)}"
+    # the example plays b2 in turn 1 (with the departure): the search finds a2
+    body = DEPARTURE.replace("  - hole: a2\n", "  - hole: b2\n") + (
+        f"diagrams:\n  - id: k-02\n    at: turn 1 lap 1 end\n    board: |\n{ind(A2_CCW_LAP_1)}")
     example(project, body, rules="katro-4c")
     assert main(["explain", "k-02"]) == 0
     out = capsys.readouterr().out

@@ -328,6 +328,9 @@ def render(x: Explanation) -> str:
         out.append(f"# {x.diagram_id} ({x.target_from} grid), rules {x.rules.name}: found in the replay of "
                    f"{x.example} as it is, from {x.start.description} on: its moves stay, the diagram goes at "
                    f"{x.anchor}")
+        if x.departure is not None:
+            out.append(f"# (the example declares a departure at turn {x.departure['turn']}: that turn is played "
+                       f"with {x.departure['rule']} set aside)")
         out.extend(_diagram_yaml(x))
         return "\n".join(out)
     where = f"from {x.start.description}" + (f" of {x.example}" if x.example else "")

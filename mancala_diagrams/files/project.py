@@ -309,7 +309,8 @@ def directive_file(srcdir, root, document_dir, argument) -> Path:
     documentation folder when it starts with ``/``, as Sphinx reads it), refused
     unless it lies inside the documentation folder *srcdir* or the project's
     ``sources/`` once ``..`` and symbolic links are resolved: a page cannot make
-    the build read anything else.  Raises :class:`~.errors.MancalaError`."""
+    the build read anything else, and checked by :func:`project_file` when it
+    is there.  Raises :class:`~.errors.MancalaError`."""
     text = str(argument)
     if "\x00" in text or not text.strip() or _CONTROL.search(text):
         raise MancalaError(f"not a file name: {text!r}")
@@ -324,7 +325,8 @@ def directive_file(srcdir, root, document_dir, argument) -> Path:
     if not any(_within(str(real), os.path.realpath(a)) for a in allowed):
         raise MancalaError(f"{text!r} is outside the documentation and the sources (a symbolic link to {real})",
                            expected=f"a file under {srcdir} or {root / 'sources'}")
-    project_file(target, allowed)
+    if os.path.lexists(target):     # a missing file is the directive's to tell (a page may wait for one)
+        project_file(target, allowed)
     return real
 
 
