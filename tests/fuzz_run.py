@@ -2,13 +2,15 @@
 watched for a crash, a hang or memory running out; prints the counts by
 outcome and by class, and the first messages of each bad outcome.
 
-The cases run in a worker process, one after the other, each under a timer
-(SIGALRM, --timeout seconds) and with the worker's memory capped (--memory
-MB): a case that overruns is a ``hang``, one that runs out of memory a
-``memory``; a worker that dies (a segmentation fault ...) is a ``crash`` for
-the case it was running, and a fresh worker goes on with the next case.  The
-parent also waits at most twice the timeout for each case, in case the timer
-cannot interrupt it.  The cases are drawn from a fixed seed (--seed): a run
+The cases run in a worker process, one after the other, each under two
+timers and with the worker's memory capped (--memory MB): a case that works
+for more than --timeout seconds of CPU (SIGPROF: the time a case takes on a
+machine others share is its own), or that waits for more than six times as
+long (SIGALRM: a read that blocks uses no CPU), is a ``hang``; one that runs
+out of memory a ``memory``; a worker that dies (a segmentation fault ...) is
+a ``crash`` for the case it was running, and a fresh worker goes on with the
+next case.  The parent also waits at most seven times the timeout for each
+case, in case the timers cannot interrupt it.  The cases are drawn from a fixed seed (--seed): a run
 can be repeated exactly.
 """
 from __future__ import annotations
@@ -42,6 +44,7 @@ def worker(seed, start, count, timeout, memory_mb, temp):
     def alarm(signum, frame):
         raise Overrun()
     signal.signal(signal.SIGALRM, alarm)
+    signal.signal(signal.SIGPROF, alarm)
     base = Path(tempfile.mkdtemp(prefix="worker-", dir=temp))
     root = hostile.make_project(base)       # in base/project: nothing beside the temp folder is beside it
     out = sys.stdout
@@ -56,14 +59,16 @@ def worker(seed, start, count, timeout, memory_mb, temp):
                                   "seconds": 0, "message": repr(exc)[:300]}) + "\n")
             continue
         began = time.perf_counter()
-        signal.setitimer(signal.ITIMER_REAL, timeout)
+        signal.setitimer(signal.ITIMER_PROF, timeout)
+        signal.setitimer(signal.ITIMER_REAL, 6 * timeout)
         try:
             outcome, message = hostile.run_case(root, (cls, original, content))
         except Overrun:
-            outcome, message = "hang", f"more than {timeout} s"
+            outcome, message = "hang", f"more than {timeout} s of CPU or {6 * timeout} s in all"
         except MemoryError:
             outcome, message = "memory", f"more than {memory_mb} MB"
         finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
         what = original.name if original is not None else f"{content['command']} {content['option']}"
         out.write(json.dumps({"case": index, "class": cls, "file": what, "outcome": outcome,
@@ -75,7 +80,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cases", type=int, default=20_000)
     ap.add_argument("--seed", default="15")
-    ap.add_argument("--timeout", type=float, default=5.0, help="seconds a case may take (a hang beyond)")
+    ap.add_argument("--timeout", type=float, default=5.0,
+                    help="seconds of CPU a case may take (a hang beyond, or beyond six times as long in all)")
     ap.add_argument("--memory", type=int, default=1024, help="MB a worker may use")
     ap.add_argument("--worker", nargs=2, type=int, help=argparse.SUPPRESS)
     ap.add_argument("--temp", help=argparse.SUPPRESS)
@@ -104,7 +110,7 @@ def _run(args, temp) -> int:
         lines = _Lines(proc)
         running, done_here = None, 0
         while True:
-            ready = lines.next(2 * args.timeout + 5)
+            ready = lines.next(7 * args.timeout + 5)
             if ready is None:               # nothing for too long: the case hung past its timer
                 proc.kill()
                 proc.wait()

@@ -302,25 +302,29 @@ def extends(text, rng):
 
 
 LINES_BASE = "sources/katro/katro-lap-ends-in-empty-hole.yaml"
+ENDLESS = "sources/mraha-wa-ntso/mraha-wa-ntso-endless-turn.yaml"
 
 
 def lines(text, rng):
     """An example of many lines (each a branch of the one before, or of the
-    first), each playing a turn: what one file may cost."""
-    base = (ROOT / LINES_BASE).read_text(encoding="utf-8")
-    head, rest = base.split("moves:", 1)
-    diagrams = rest.split("diagrams:", 1)[1]
-    first = diagrams.split("  - id:")[1]
+    first), each playing a turn: what one file may cost.  Half of them play a
+    turn that never ends, which records thousands of events before its loop is
+    found: their lines together go past MAX_EVENTS."""
+    endless = rng.random() < 0.5
+    base = (ROOT / (ENDLESS if endless else LINES_BASE)).read_text(encoding="utf-8")
+    head = base.split("\nmoves:", 1)[0] + "\n"
+    board = base.split("diagrams:", 1)[1].split("board: |\n", 1)[1].split("\n")
+    board = "\n".join("          " + row.strip() for row in board[:4])
+    move = "{hole: d3, direction: clockwise, endless: true}" if endless else "{hole: a1, direction: clockwise}"
     n = rng.choice([rng.randint(2, 20), rng.randint(100, 500)])
-    chain = rng.random() < 0.5
+    chain = rng.random() < 0.5 and not endless
     body = ["lines:"]
     for i in range(n):
         parent = "" if i == 0 else (f"    after: l{i - 1}\n" if chain else "    from: {line: l0, turn: 0}\n")
-        moves = "[{hole: a1, direction: clockwise}]" if (i == 0 or not chain) else "[]"
-        body.append(f"  l{i}:\n{parent}    moves: {moves}\n    diagrams:\n      - id: katro-{i + 100}\n"
-                    + "\n".join("    " + line for line in ("- id:" + first).split("\n")[1:] if line.strip()))
-    return head.replace("example: katro-lap-ends-in-empty-hole", "example: katro-lap-ends-in-empty-hole") \
-        + "\n".join(body) + "\n"
+        moves = f"[{move}]" if (i == 0 or not chain) else "[]"
+        body.append(f"  l{i}:\n{parent}    moves: {moves}\n    diagrams:\n      - id: x-{i + 1}\n        at: start\n"
+                    f"        board: |\n{board}")
+    return ROOT / (ENDLESS if endless else LINES_BASE), head + "\n".join(body) + "\n"
 
 
 #: the classes whose case is one file's new text (or bytes), for tests that read it as YAML
@@ -403,7 +407,7 @@ def make_case(rng: random.Random, cls: str | None = None):
     if cls == "options":
         return cls, None, option_case(rng)
     if cls == "lines":
-        return cls, ROOT / LINES_BASE, lines("", rng)
+        return (cls, *lines("", rng))
     original = rng.choice(RULES if rng.random() < 0.4 else EXAMPLES)
     if cls == "special-files":
         return cls, original, ("special", rng.choice(SPECIAL_FILES))

@@ -236,7 +236,9 @@ def test_hostile_files_are_refused_with_a_location_or_accepted(hostile_project, 
     refusal without its place."""
     rng = random.Random(f"test-{cls}")
     seen = {}
-    for _ in range(HOSTILE_CASES):
+    # the classes that run whole commands, or replay thousands of events, take fewer cases here
+    cases = HOSTILE_CASES // {"lines": 4, "file-system": 2, "options": 2}.get(cls, 1) or 1
+    for _ in range(cases):
         outcome, message = hostile.run_case(hostile_project, hostile.make_case(rng, cls))
         assert outcome in ("located", "accepted"), f"{cls}: {outcome}: {message}"
         seen[outcome] = seen.get(outcome, 0) + 1
