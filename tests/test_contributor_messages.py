@@ -45,7 +45,7 @@ def test_a_board_of_another_size_than_the_replays_names_both_sizes(project, caps
     """)
     assert cli.main(["check", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "board size: published grid 2 rows of 6 holes, replay 4 rows of 6 holes" in out
+    assert "board size: the example's transcription 2 rows of 6 holes, replay 4 rows of 6 holes" in out
 
 
 def test_marks_of_another_size_than_the_board_name_both_sizes(project, capsys):

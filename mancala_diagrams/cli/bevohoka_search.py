@@ -15,12 +15,17 @@ runs.  ``tests/test_solver_reach.py`` checks its answers against the engine's.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..engine.geometry import parse_direction
 from ..engine.search import Hit, Result
 from ..errors import MancalaError
 from ..solver import reach
 from ..solver.search import CLOCKWISE, COUNTERCLOCKWISE, MAX_COLUMNS, MIN_COLUMNS, _ring
+
+#: what a board the solver's search keeps takes, in bytes, counted against the
+#: bound's memory (a packed board in a set, or queued with its node: about 150)
+BYTES_PER_BOARD = 256
 
 #: the blocks, and their parameters, of the game the solver plays
 _GAME = {"target-hole": {"setup": "sow", "on_target": "choose"}, "choose-hole": {"min_seeds": 1,
@@ -66,8 +71,8 @@ def bevohoka_search(rules, start, target, bound, keep=3, first_turn=1, first_dec
     for move, after in setups:
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
-            return Result(None, bound, positions=boards, exhausted=False)
-        found = _search(rules, after, target, bound.__class__(bound.turns - 1, bound.laps, bound.positions, left),
+            return Result(None, bound, positions=boards, exhausted=False, stopped="seconds")
+        found = _search(rules, after, target, replace(bound, turns=bound.turns - 1, seconds=left),
                         None if left is None else time.monotonic() + left, ())
         boards += found.positions
         exhausted = exhausted and found.exhausted
@@ -96,10 +101,15 @@ def _search(rules, start, target, bound, deadline, first_decisions):
                 or (kind == "start" and value[1] != direction):
             return None
         first.append(holes.index(hole))
+    boards = bound.positions if bound.memory is None else min(bound.positions, bound.memory // BYTES_PER_BOARD)
     found = reach.find(g.columns, [start.cells[h] for h in holes], [target[h] for h in holes], bound.turns,
-                       bound.positions, deadline, first)
+                       boards, deadline, first)
     if found.turns is None:
-        return Result(None, bound, positions=found.boards, exhausted=found.exhausted)
+        stopped = "" if found.exhausted else (
+            "seconds" if deadline is not None and time.monotonic() >= deadline
+            else "memory" if boards < bound.positions else "positions")
+        return Result(None, bound, positions=found.boards, exhausted=found.exhausted, stopped=stopped,
+                      kept=found.boards * BYTES_PER_BOARD)
     moves = tuple(tuple([("start", (holes[t[0]], direction))] + [("hole", holes[p]) for p in t[1:]])
                   for t in found.turns)
     turn, _, lap, seeds = found.where

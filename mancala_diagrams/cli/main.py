@@ -465,7 +465,8 @@ def main(argv=None) -> int:
     except OSError as exc:
         if exc.filename is None:
             _silence_stdout()
-        what = f"cannot write {exc.filename}" if exc.filename else "cannot write the output"
+        from ..files.project import shown_path
+        what = shown_path(str(exc.filename)) if exc.filename else "cannot write the output"     # read or written
         print(f"mancala-diagrams: {what}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # pragma: no cover

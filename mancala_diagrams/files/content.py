@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import MancalaError, closest_hint
-from .project import example_paths, published_diagrams, published_dir
+from .project import example_paths, published_diagrams, published_dir, read_text_file
 from .yamlio import load_yaml_file
 
 NBSP = "\u00a0\u202f"        # a no-break space, or a narrow one
@@ -131,6 +131,18 @@ class _Project:
             return load_yaml_file(path, allow_todo=True)
         except MancalaError:        # the file's own check reports it
             return None
+
+    def text(self, page) -> str:
+        """A page's text, read as every file is (project.read_text_file): a page
+        that cannot be read is a problem, once, and an empty text."""
+        texts = self.__dict__.setdefault("_texts", {})
+        if page not in texts:
+            try:
+                texts[page] = read_text_file(page, expected="a page of the site")
+            except MancalaError as exc:
+                self.report.problems.append(exc)
+                texts[page] = ""
+        return texts[page]
 
     def rel(self, path) -> str:
         try:
@@ -259,7 +271,7 @@ def shown_examples(p: _Project, docs: Path) -> dict:
     a directive naming no file is a problem."""
     shown = {}
     for page in page_files(docs):
-        for name, argument, line, column, _ in directives(page.read_text(encoding="utf-8")):
+        for name, argument, line, column, _ in directives(p.text(page)):
             if name != "mancala-example" or not argument:
                 continue
             target = _resolve(docs, page, argument.split()[0])
@@ -336,7 +348,7 @@ def _check_site_pages(p: _Project, docs: Path):
     pages = page_files(docs)
     listed = set()
     for page in pages:
-        for name, _, _, _, body in directives(page.read_text(encoding="utf-8")):
+        for name, _, _, _, body in directives(p.text(page)):
             if name != "toctree":
                 continue
             for entry in body:
@@ -350,7 +362,7 @@ def _check_site_pages(p: _Project, docs: Path):
             p.problem("the page is in no table of contents, so the site's navigation never leads to it", page,
                       (1, 1), expected=f"its name, {page.relative_to(docs).with_suffix('').as_posix()}, in a "
                                        "toctree (the games are listed in docs/index.md)")
-        text = page.read_text(encoding="utf-8")
+        text = p.text(page)
         for m in _TODO.finditer(_without_code(text)):
             line = _line_of(text, m.start())
             p.problem("the page still holds a TODO", page, (line, m.start() - text.rfind("\n", 0, m.start())),

@@ -1054,7 +1054,9 @@ def _play_line(example, line, rules, pos, events, positions, departures, first) 
         except EndlessTurn as exc:
             if endless and not isinstance(exc, LimitExceeded):   # what the example says: the replay found the loop
                 return Replay(example, line, events, positions, None, departures, endless=str(exc.message))
-            if n == 1 and example.start is not None and example.start.hand is not None:
+            if isinstance(exc, LimitExceeded):
+                pass        # a limit, not a loop: endless: true would not help
+            elif n == 1 and example.start is not None and example.start.hand is not None:
                 # the turn in progress (seeds in hand) has no opening: it is said with then: alone
                 exc.hint = ("if the page says the turn in progress never ends, write it as the first of moves, "
                             "with no opening: `moves: [{then: [], endless: true}]` (then: lists its decisions)")
