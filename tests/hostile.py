@@ -597,7 +597,8 @@ def run_command(argv, subject=None, option=None) -> tuple[str, str]:
         quoted = set(re.findall(r"'([^']+)'", refusal))
         if not (_LOCATION.search(refusal) or ": error: " in refusal       # argparse's: it names the argument
                 or (option and f"{option}" in refusal)
-                or (subject is not None and str(subject)[:30] in refusal)
+                or (subject is not None and (str(subject)[:30] in refusal          # as given, or quoted
+                                             or repr(str(subject))[1:-1][:30] in refusal))
                 or any(q.rstrip("…") and (q.rstrip("…") in str(subject) or q in words) for q in quoted)):
             return "no-line", f"{' '.join(map(str, argv))[:80]}: {refusal}"[:300]
     return ("located" if refusals else "accepted"), (refusals[0][:300] if refusals else "")
