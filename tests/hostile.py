@@ -356,8 +356,8 @@ NAMES = ["katro-6", "../x", "", "x" * 200, "Katro-6", "katro-6\n", "nonexistent"
 IDS = ["katro-07", "katro-99", "", "x" * 5000, "../../etc/passwd", "katro-²", "katro-06\n", "k"]
 MOVES = ["a1 cw", "z9 cw", "a1 up", "", ";;;", "a" + "9" * 5000 + " cw", "a1 cw, tsibongy left", "a2 ccw; b2 cw",
          "a1", "a1 cw " * 600]
-SETTINGS = ["capture.zone=-1", "capture.zone=1e308", "x=1", "board.columns=1000", "=", "capture=null",
-            "start.seeds_per_hole=6_0", "capture.zone=[1]", "goal.win=x", "start.seeds_per_hole=" + "9" * 5000]
+SETTINGS = ["tsibongy.zone=-1", "tsibongy.zone=1e308", "x=1", "board.columns=1000", "=", "capture=null",
+            "start.seeds_per_hole=6_0", "tsibongy.zone=[1]", "goal.win=x", "start.seeds_per_hole=" + "9" * 5000]
 DIRS = ["fifo", "file", "loop", "newline", "deep", "dev-null", "missing/deeper", "link-out"]
 
 OPTIONS = {

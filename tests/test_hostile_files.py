@@ -540,7 +540,7 @@ def test_rules_that_extend_each_other_in_a_circle_are_refused(project, files, me
      "P/rules/base.yaml:4:25: start: seeds_per_hole: found the text '6_0' (expected a whole number from 0 to 1,000)"),
     ("start: {reserve: 1:30}\n",
      "P/rules/base.yaml:4:18: start: reserve: found the text '1:30' (expected a whole number from 0 to 10,000)"),
-    ("mechanics: {capture: {zone: -1}}\n", "P/rules/base.yaml:4:29: block 'capture': zone must be 0 or more, not -1"),
+    ("mechanics: {tsibongy: {zone: -1}}\n", "P/rules/base.yaml:4:30: block 'tsibongy': zone must be 0 or more, not -1"),
     ("mechanics: {choose-hole: {min_seeds: 1.0e+5}}\n",
      "P/rules/base.yaml:4:38: block 'choose-hole': min_seeds: found the number 100000.0 (expected a whole number of "
      "at least 0)"),
@@ -633,8 +633,6 @@ def test_the_events_of_every_line_of_a_file_share_one_budget(project, monkeypatc
     path = lines_example(project, body)
     one = len(replay(ExampleLoader(RulesLibrary(project / "rules")).load(path))[0].events)
     monkeypatch.setattr(examples, "MAX_EVENTS", 2 * one + 1)        # room for two lines, not three
-    from mancala_diagrams.files import memo
-    memo.clear()
     reps = replay(ExampleLoader(RulesLibrary(project / "rules")).load(path))
     assert [r.error is None for r in reps] == [True, True, False]
     assert str(reps[2].error).replace(str(project), "P") == (
@@ -656,11 +654,10 @@ def test_a_chain_of_a_thousand_lines_each_branching_from_the_one_before_is_repla
 
 
 def test_a_run_keeps_the_replays_of_the_files_read_last_only(project, monkeypatch):
-    from mancala_diagrams.files import examples, memo
+    from mancala_diagrams.files import examples
     from mancala_diagrams.files.examples import ExampleLoader, replay
     from mancala_diagrams.files.loader import RulesLibrary
     monkeypatch.setattr(examples, "KEPT_EVENTS", 20)        # one example's 13 events, not two
-    memo.clear()
     loaded = []
     for name in ("ex", "ey"):
         path = project / "sources" / "x" / f"{name}.yaml"
@@ -669,5 +666,5 @@ def test_a_run_keeps_the_replays_of_the_files_read_last_only(project, monkeypatc
                         .replace("example: ex", f"example: {name}"), encoding="utf-8")
         loaded.append(ExampleLoader(RulesLibrary(project / "rules")).load(path))
         replay(loaded[-1])
-    assert loaded[0]._replays == {} and len(loaded[1]._replays) == 1
+    assert loaded[0].replays == {} and len(loaded[1].replays) == 1
     assert replay(loaded[0])[0].error is None       # replayed again when asked for

@@ -96,6 +96,6 @@ def test_verify_without_the_transcriptions_says_nothing_was_compared(unpublished
 
 def test_a_new_variant_that_does_not_load_puts_back_the_file_it_replaced(unpublished, capsys):
     before = (unpublished / "rules" / "katro-4.yaml").read_bytes()
-    assert main(["new", "variant", "katro-4", "--from", "katro-6", "--force", "--set", "capture.zone=-1"]) == 2
-    assert "block 'capture': zone must be 0 or more, not -1" in capsys.readouterr().err
+    assert main(["new", "variant", "katro-4", "--from", "katro-6", "--force", "--set", "tsibongy.zone=-1"]) == 2
+    assert "block 'tsibongy': zone must be 0 or more, not -1" in capsys.readouterr().err
     assert (unpublished / "rules" / "katro-4.yaml").read_bytes() == before     # it was deleted

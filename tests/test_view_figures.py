@@ -11,6 +11,7 @@ from docutils.nodes import make_id
 
 from mancala_diagrams.engine.position import Position
 from mancala_diagrams.errors import MancalaError
+from mancala_diagrams.files.project import published_dir
 from mancala_diagrams.files.verify import Verifier
 from mancala_diagrams.view.figures import anchor_of, position_figure, track_figure
 from mancala_diagrams.view.project import Project
@@ -18,7 +19,7 @@ from mancala_diagrams.view.rows import evidence_status, in_words
 
 ROOT = Path(__file__).resolve().parent.parent
 RELAY = ROOT / "sources" / "katra-fandatsaka" / "katra-fandatsaka-relay-facing-empty-hole.yaml"
-PUBLISHED = (ROOT.parent / "shared" / "published").is_dir()
+PUBLISHED = published_dir(ROOT) is not None     # ../shared/published, if it holds the pages
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,7 @@ import textwrap
 import pytest
 
 from mancala_diagrams.errors import MancalaError
+from mancala_diagrams.files.project import published_dir
 from mancala_diagrams.files.verify import Verifier
 from mancala_diagrams.view import cache, project as project_module
 from mancala_diagrams.view.cache import Store
@@ -188,7 +189,7 @@ def test_an_example_outside_sources_is_made_for_its_build_only(small, tmp_path):
     assert Project(small, store).example(outside, "fr").title == "Un autre"
 
 
-@pytest.mark.skipif(not (ROOT.parent / "shared" / "published").is_dir(),
+@pytest.mark.skipif(published_dir(ROOT) is None,
                     reason="../shared/published is not beside the project")
 def test_a_start_read_from_a_published_diagram_is_made_again_when_its_transcription_changes(
         tmp_path, made, monkeypatch):
@@ -198,7 +199,7 @@ def test_a_start_read_from_a_published_diagram_is_made_again_when_its_transcript
     transcription, and a change to any example file makes it again."""
     root = whole(tmp_path)
     pub = tmp_path / "published"
-    shutil.copytree(ROOT.parent / "shared" / "published", pub)
+    shutil.copytree(published_dir(ROOT), pub)
     monkeypatch.setenv("MANCALA_PUBLISHED", str(pub))
     example = root / "sources" / "katro-gorobaka" / "katro-mandry-dia-homana-single-hole-6.yaml"
     store = tmp_path / "store"
