@@ -135,16 +135,27 @@ def make_project(root: Path) -> None:
     shutil.copy(ROOT / "mancala_diagrams" / "drawing" / "locales" / "fr" / "LC_MESSAGES" / "captions.po", captions)
 
 
+def sphinx_command(root: Path, out: Path, lang: str, images: Path | None = None) -> list:
+    """The command that builds *lang* into *out* (doctrees and pages), as `make
+    site` builds it; *images*: another image folder than the project's."""
+    cmd = [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-D", f"language={lang}",
+           "-d", str(out / "doctrees" / lang), str(root / "docs"), str(out / "site" / lang)]
+    if images is not None:
+        cmd[4:4] = ["-D", f"mancala_image_cache={images}"]
+    return cmd
+
+
+def sphinx_env(root: Path) -> dict:
+    """The environment of a build of *root* (its own published transcriptions)."""
+    return {**os.environ, "MANCALA_PUBLISHED": str(root / "published")}
+
+
 def build(root: Path, out: Path, images: Path | None = None) -> None:
     """Both languages into *out* (doctrees and pages), as `make site` builds them;
     *images*: another image folder than the project's (a clean build's)."""
     for lang in LANGS:
-        cmd = [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-D", f"language={lang}",
-               "-d", str(out / "doctrees" / lang), str(root / "docs"), str(out / "site" / lang)]
-        if images is not None:
-            cmd[4:4] = ["-D", f"mancala_image_cache={images}"]
-        env = {**os.environ, "MANCALA_PUBLISHED": str(root / "published")}
-        done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=600)
+        done = subprocess.run(sphinx_command(root, out, lang, images), cwd=root, env=sphinx_env(root),
+                              capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr[-3000:]
 
 

@@ -57,6 +57,8 @@ def setup(app):
     app.add_node(nodes.mancala_steps, html=(nodes.visit_steps_html, nodes.depart_steps_html))
     app.connect("config-inited", add_static)
     app.connect("config-inited", check_language)
+    app.connect("config-inited", state.begin_build)
+    app.connect("build-finished", state.end_build)
     app.connect("env-get-outdated", state.outdated)
     app.connect("env-before-read-docs", pages.before_read)
     app.connect("env-purge-doc", pages.purge_doc)

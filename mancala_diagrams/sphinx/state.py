@@ -19,6 +19,7 @@ import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..atomic import write_atomically
 from ..drawing.catalog import catalog_language
 from ..view.cache import file_digest
 from ..view.project import Project
@@ -113,6 +114,30 @@ def note_inputs(env, files=(), whole=False) -> None:
     data[env.docname] = PageInputs(project.digests.shared, tuple(sorted(kept.items())),
                                    project.digests.sources if whole else None)
     env.mancala_inputs = data
+
+
+#: a file in the doctree folder while a build runs: still there when the next
+#: build starts, the build before it was killed (or failed) and may have saved
+#: an environment that records pages as read which it then never wrote, or
+#: wrote half
+RUNNING = "mancala-build-running"
+
+
+def begin_build(app, config) -> None:
+    """``config-inited``, before Sphinx loads the environment the last build
+    saved: if that build did not finish, its environment is dropped, so that
+    every page is read and written again."""
+    from sphinx.application import ENV_PICKLE_FILENAME
+    doctrees = Path(app.doctreedir)
+    if (doctrees / RUNNING).exists():
+        (doctrees / ENV_PICKLE_FILENAME).unlink(missing_ok=True)
+    write_atomically(doctrees / RUNNING, b"")
+
+
+def end_build(app, exception) -> None:
+    """``build-finished``: a build that wrote everything leaves nothing to distrust."""
+    if exception is None:
+        (Path(app.doctreedir) / RUNNING).unlink(missing_ok=True)
 
 
 def outdated(app, env, added, changed, removed) -> list[str]:
