@@ -49,3 +49,25 @@ def test_an_example_outside_the_project_gives_a_located_warning(make_app, tmp_pa
     assert "index.md:3" in warnings
     assert "'../secret.yaml' is outside the documentation and the sources" in warnings
     assert "secret" not in (app.outdir / "index.html").read_text(encoding="utf-8").split("Paths")[-1]
+
+
+
+def test_a_rules_file_that_is_a_link_looping_on_itself_gives_a_located_warning(make_app, tmp_path):
+    """The example's rules file (katro-6) is a link to itself: the warning names
+    it as the project knows it (showing the path resolved the link, and the
+    loop stopped the build)."""
+    src, project = tmp_path / "src", tmp_path / "project"
+    shutil.copytree(ROOTS / "test-mancala", src)
+    (project / "rules").mkdir(parents=True)
+    (project / "sources").mkdir()
+    (project / "rules" / "katro-6.yaml").symlink_to(project / "rules" / "katro-6.yaml")
+    (src / "index.md").write_text("# Paths\n\n```{mancala-example} examples/test-empty-hole.yaml\n```\n")
+    for extra in ("page.rst", "errata.md", "verification.md"):
+        (src / extra).unlink()
+    app = make_app("html", srcdir=src, builddir=tmp_path / "out",
+                   confoverrides={"mancala_image_cache": str(tmp_path / "images"),
+                                  "mancala_project_root": str(project)})
+    app.build()
+    warnings = app.warning.getvalue()
+    assert ("index.md:3: WARNING: mancala-example: project/rules/katro-6.yaml:1:1: a symbolic link that leads "
+            "round in a loop") in warnings, warnings

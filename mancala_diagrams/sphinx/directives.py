@@ -80,7 +80,7 @@ class MancalaDirective(SphinxDirective):
         """A path as the reader of the warning knows it: relative to the project."""
         try:
             root = Path(self.env.srcdir).parent
-            return Path(os.path.relpath(Path(path).resolve(), root)).as_posix()
+            return Path(os.path.relpath(os.path.realpath(path), root)).as_posix()     # a link that loops too
         except (ValueError, OSError):
             return str(path)
 
