@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.search import Bound, Hit, Result, search
-from ..engine.turn import turn_generator
+from ..engine.turn import run_turn
 from ..errors import MancalaError
 from .evidence import SearchStart, flat, previous_diagram_start, turn_start
 from .examples import anchor_of, find_anchor, replay_line, shared_turns
@@ -225,22 +225,25 @@ def placed_prefix(ex, rules, rep, line, d, start: SearchStart):
     return (), None
 
 
+class _Recorded(Exception):
+    """The turn has recorded the event :func:`decisions_before` asks about,
+    with *args[0]* decisions made."""
+
+
 def decisions_before(rules, position, turn_number, decisions, index) -> int:
     """How many of a turn's *decisions* are made when the turn (played from
     *position*) records its event number *index* (0: the turn's start)."""
     events = []
-    gen = turn_generator(rules, position, turn_number, events)
-    made = 0
+
+    def recorded(ask, made):
+        if len(events) > index:
+            raise _Recorded(made)
     try:
-        next(gen)
-        while len(events) <= index and made < len(decisions):
-            made += 1
-            gen.send(decisions[made - 1][1])
-    except (StopIteration, MancalaError):
-        pass
-    finally:
-        gen.close()
-    return made
+        return run_turn(rules, position, [v for _, v in decisions], turn_number, events, check=recorded).used
+    except _Recorded as stop:
+        return stop.args[0]
+    except MancalaError as exc:     # refused at a decision: those before it, and it, were made
+        return exc.decision
 
 
 def contradicted(x: Explanation, rep, line, d) -> list:
