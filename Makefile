@@ -66,6 +66,7 @@ bench: $(STAMP)
 
 # Hostile files by the tens of thousands (tests/hostile.py), each watched for a
 # crash, a hang (over 5 s) or memory running out; prints the counts by outcome.
+# FUZZ_SECONDS: start no case after that many seconds (the cases run are said).
 FUZZ_CASES ?= 20000
 fuzz: $(STAMP)
-	$(PY) tests/fuzz_run.py --cases $(FUZZ_CASES)
+	$(PY) tests/fuzz_run.py --cases $(FUZZ_CASES) $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS))

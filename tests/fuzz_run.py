@@ -83,6 +83,8 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=5.0,
                     help="seconds of CPU a case may take (a hang beyond, or beyond six times as long in all)")
     ap.add_argument("--memory", type=int, default=1024, help="MB a worker may use")
+    ap.add_argument("--seconds", type=float,
+                    help="start no case after this many seconds (the cases run are counted and said)")
     ap.add_argument("--worker", nargs=2, type=int, help=argparse.SUPPRESS)
     ap.add_argument("--temp", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -101,7 +103,8 @@ def _run(args, temp) -> int:
     slowest = (0.0, None)
     began = time.perf_counter()
     next_case = 0
-    while next_case < args.cases:
+    out_of_time = lambda: args.seconds is not None and time.perf_counter() - began >= args.seconds
+    while next_case < args.cases and not out_of_time():
         # without the capabilities that let root read any file: a file of mode 000 is unreadable
         proc = subprocess.Popen([sys.executable, __file__, "--worker", str(next_case), str(args.cases - next_case),
                                  "--seed", args.seed, "--timeout", str(args.timeout), "--memory", str(args.memory),
@@ -150,6 +153,11 @@ def _run(args, temp) -> int:
                                                  f"{item['message']}")
             if next_case % 1000 == 0:
                 print(f"  {next_case} cases, {time.perf_counter() - began:.0f} s: {dict(counts)}", flush=True)
+            if out_of_time() and next_case < args.cases:
+                proc.kill()
+                proc.wait()
+                print(f"  --seconds {args.seconds:g} reached: {next_case} of {args.cases} cases run", flush=True)
+                break
     total = sum(counts.values())
     print(f"\n{total} hostile files in {time.perf_counter() - began:.0f} s (seed {args.seed}, "
           f"timeout {args.timeout} s, memory cap {args.memory} MB); slowest case {slowest[0]:.2f} s: {slowest[1]}")
