@@ -373,7 +373,7 @@ OPTIONS = {
                     "--reserve": ["3", "3,2", "-1", "²", "1,2,3", "9" * 5000, "x", ""], "--dir": DIRS,
                     "--moves": MOVES, "--page": NAMES, "--to-move": ["east", "south"], "--describes": NAMES},
     "new variant": {"name": NAMES + ["x-new"], "--from": NAMES, "--set": SETTINGS, "--columns": NUMBERS,
-                    "--title-en": ["", "x" * 5000, "é\u202e"]},
+                    "--title-in": ["", "fr=", "=x", "xx=Katro", "fr=" + "x" * 5000, "fr=é\u202e", "fr"]},
 }
 # what each command is given besides the option under test: small bounds, so that a
 # valid value runs in well under a second, and the scratch folder to write in
