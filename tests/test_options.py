@@ -73,8 +73,9 @@ def test_check_without_the_transcriptions_says_nothing_was_compared_and_prints_n
     out = capsys.readouterr().out
     rows = out.split("\ncontent checked")[0]
     assert "verified" not in rows
-    assert "katro-06               replayed  sources/katro/katro-lap-ends-in-empty-hole.yaml (start)\n" in out
-    assert ("6 diagrams checked: 6 replayed\nnote: ../shared/published not found: each replay was compared with "
+    assert "katro-06               given         sources/katro/katro-lap-ends-in-empty-hole.yaml (start)\n" in out
+    assert "katro-07               replayed      sources/katro/katro-lap-ends-in-empty-hole.yaml (lap 1 pickup)\n" in out
+    assert ("6 diagrams checked: 1 given, 4 replayed, 1 sowing-order\nnote: ../shared/published not found: each replay was compared with "
             "the example's own transcription (replayed), and no transcription with the published grid\n") in out
 
 
@@ -88,7 +89,7 @@ def test_verify_without_the_transcriptions_says_nothing_was_compared(unpublished
     main(["verify"])
     out = capsys.readouterr().out
     rows = out.split("\ncontent checked")[0]
-    assert "verified" not in rows and "6 diagrams checked in " in out and ": 6 replayed\n" in out
+    assert "verified" not in rows and "6 diagrams checked in " in out and ": 1 given, 4 replayed, 1 sowing-order\n" in out
     assert ("note: ../shared/published not found: each replay was compared with the example's own "
             "transcription (replayed), and no transcription with the published grid; published "
             "diagrams no example accounts for cannot be listed\n") in out

@@ -146,7 +146,7 @@ def run(argv: list[str] | None = None, out=None, err=None) -> int:
         print(json.dumps(table_row(r), indent=1), file=out)
     else:
         print(format_result(r, cap, compiled), file=out)
-        print(f"bound: " + (f"at most {cap:,} boards expanded" if cap else "no cap on boards expanded")
+        print("bound: " + (f"at most {cap:,} boards expanded" if cap else "no cap on boards expanded")
               + ("" if compiled else f", {args.memory:,} MB of boards held "
                                      f"({args.memory * 2 ** 20 // BYTES_PER_BOARD:,} boards)")
               + (f", {args.time_budget:g} s of CPU" if args.time_budget is not None else ""), file=out)

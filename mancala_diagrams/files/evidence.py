@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..engine.geometry import PLAYERS
 from ..engine.notation import turn_text
-from ..engine.search import Bound, Result, search
+from ..engine.search import Bound, search
 from ..limits import MAX_SEARCH_POSITIONS
 from .examples import Diagram, Example, Line, Replay, find_anchor
 from .said import N_, Said, said
