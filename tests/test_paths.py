@@ -162,7 +162,7 @@ def test_a_folder_named_rules_inside_sources_holds_examples(project, capsys):
     (project / "sources" / "rules" / "ex.yaml").write_text(text.replace("example: katro-lap-ends-in-empty-hole",
                                                                        "example: ex"))
     status, out, _ = run(capsys, "check", "sources/rules/ex.yaml")
-    assert "katro-06               replayed  sources/rules/ex.yaml (start)" in out and "ok:" not in out
+    assert "katro-06               given         sources/rules/ex.yaml (start)" in out and "ok:" not in out
 
 
 def test_a_directive_argument_that_loops_is_a_sentence(tmp_path):

@@ -459,8 +459,13 @@ def test_the_solver_states_its_bound():
 
     from mancala_diagrams.cli.solve import run
     out, err = io.StringIO(), io.StringIO()
-    assert run(["--columns", "3", "--memory", "2", "--max-states", "1000"], out, err) == 0
+    assert run(["--columns", "3", "--memory", "2", "--max-states", "1000", "--reference"], out, err) == 0
     assert out.getvalue().endswith("bound: at most 1,000 boards expanded, 2 MB of boards held (8,192 boards)\n")
+    out = io.StringIO()
+    assert run(["--columns", "3"], out, err) == 0     # the compiled search, when built: its own table, no cap
+    assert out.getvalue().endswith(("bound: no cap on boards expanded\n",
+                                    "bound: at most 5,000,000 boards expanded, 1,024 MB of boards held "
+                                    "(4,194,304 boards)\n"))
 
 
 # --------------------------------------------------------------------------
