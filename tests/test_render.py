@@ -262,3 +262,20 @@ def test_png_file_holds_the_palette_and_the_pixels_given():
     assert list(got.tobytes()) == [(x * 3 + y) % len(colours) for y in range(5) for x in range(7)]
     with pytest.raises(ValueError):
         png_bytes(pal.convert("RGB"), colours)
+
+
+def test_the_page_around_the_board_is_transparent_and_nothing_else():
+    """A board sits on the page's own colour, light or dark: the page of the
+    picture (render.PAGE) is transparent in the file; the board, its seeds,
+    numbers and white arrows are opaque."""
+    from mancala_diagrams.drawing.render import PAGE, ROLE_COLOURS
+    pos = Position.from_text("2,0,3,1/0,5,1,2/1,1,0,4/2,2,2,0 south")
+    rgba = png(render_png(pos, highlights={"sow-right": [pos.geometry.parse("b2")], "last": [1]})).convert("RGBA")
+    w, h = rgba.size
+    assert rgba.getpixel((0, 0))[3] == 0                         # the corner: page
+    assert rgba.getpixel((w // 2, h // 2))[3] == 255             # the middle: wood
+    colours = {colour for _count, colour in rgba.getcolors(maxcolors=1 << 16)}
+    assert (*ROLE_COLOURS["sow-right"], 255) in colours          # the arrow keeps its white
+    assert {c[3] for c in colours} == {0, 255}
+    assert {c[:3] for c in colours if c[3] == 0} == {PAGE}
+

@@ -373,4 +373,4 @@ def render_png(position, highlights=None, marks=None, numbers=None, options=None
     pasted together (:func:`compose`) where it can be, else painted whole."""
     p = render.plan(position, highlights, marks, numbers, options, labels)
     pal = compose(p)
-    return png_bytes(pal if pal is not None else render.palette_picture(p), p.colours)
+    return png_bytes(pal if pal is not None else render.palette_picture(p), p.colours, transparent=PAGE)

@@ -59,14 +59,16 @@ from . import layout
 from .png import png_bytes
 
 #: Bump when the drawing changes, so that cached images are redrawn.
-RENDER_VERSION = 12   # 12: every drawing option in the cache key (11: files readable as the umask says)
+RENDER_VERSION = 13   # 13: the page around the board transparent (12: every drawing option in the cache key)
 
 ROLES = ("emptied", "sown", "last", "captured", "special", "differs", "sow-right", "sow-left", "sow-choice")
 #: the roles drawn as a sign across the hole (an arrow, a question mark) rather than a ring
 SIGNS = {"sow-right": 1, "sow-left": -1, "sow-choice": 0}
 SUPERSAMPLE = 2
 
-# Colours: a warm wooden board, dark carved holes, pale pebbles.
+# Colours: a warm wooden board, dark carved holes, pale pebbles.  The page around
+# the board is transparent in the PNG file (render_png), so that a board sits on
+# the page's own colour, dark or light; nothing else may be exactly PAGE.
 PAGE = (255, 255, 255)
 WOOD = (196, 136, 74)
 WOOD_GRAIN = (181, 121, 62)
@@ -88,9 +90,11 @@ ROLE_COLOURS = {
     "captured": (210, 30, 30),
     "special": (128, 60, 180),
     "differs": (220, 0, 150),
-    "sow-right": (255, 255, 255),
-    "sow-left": (255, 255, 255),
-    "sow-choice": (255, 255, 255),
+    "sow-right": (248, 248, 248),     # white, but not the (transparent) page: Pillow maps
+    # colours to its palette through a coarse cache: at 250 and above, white itself was
+    # taken for the arrow (tests/test_render.py checks it)
+    "sow-left": (248, 248, 248),
+    "sow-choice": (248, 248, 248),
 }
 NUMBER_FILL = (255, 244, 200)
 COORD_FONT = 14     # CSS pixels: the column letters and row numbers
@@ -503,6 +507,7 @@ def render_png(position: Position, highlights=None, marks=None, numbers=None,
     The palette is fixed: the drawing's own colours and the half-way mixes of
     colours that meet along an edge (plus the published marks' colours).  So a
     thin highlight ring keeps its exact colour, and a part of the board that does
-    not change from one step to the next has the very same pixels."""
+    not change from one step to the next has the very same pixels.  The page
+    around the board is transparent (:data:`PAGE`)."""
     p = plan(position, highlights, marks, numbers, options, labels)
-    return png_bytes(palette_picture(p), p.colours)
+    return png_bytes(palette_picture(p), p.colours, transparent=PAGE)
