@@ -17,7 +17,7 @@ language = "en"
 
 extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.fasthtml",
               "mancala_diagrams.sphinx.solutions", "accessible_html",
-              "sphinxcontrib.bibtex", "glossary_order", "bibliography_language"]
+              "sphinxcontrib.bibtex", "glossary_order", "bibliography_language", "site_facts", "erratum_commands"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -52,6 +52,13 @@ bibtex_bibfiles = ["references.bib"]
 bibtex_default_style = "plain"
 bibtex_reference_style = "author_year"
 bibtex_cite_id = "cite-{key}"
+
+# What this build is (_ext/site_facts.py: the version, commit and day are found
+# there): the repository's address is the one pyproject.toml gives under
+# [project.urls] (none yet: the pages then say that it is not published).
+from site_facts import project_urls  # noqa: E402
+
+site_repository = project_urls().get("Repository", "")
 
 # Board images: one cache shared by the builds of both languages.
 mancala_image_cache = str(HERE.parent / "_build" / "images")
