@@ -8,6 +8,14 @@ document.addEventListener("DOMContentLoaded", () => {
       link.href = link.href.split("#")[0] + window.location.hash;
     });
   }
+  // "Print this summary": the link makes the summary's last paragraph
+  // (#GAME-sheet) the page's target, which the print style keeps alone with
+  // its section; once the browser has followed it, the print dialog opens.
+  document.querySelectorAll('article a[href^="#"][href$="-sheet"]').forEach((sheet) => {
+    sheet.addEventListener("click", () => {
+      window.setTimeout(() => window.print(), 100);
+    });
+  });
   // Names for the theme's two side panels and its light/dark button, in the
   // page's language (the theme writes them without a name, or in English).
   const fr = document.documentElement.lang === "fr";
