@@ -1,6 +1,7 @@
 """The home page starts a newcomer (on the built site, the ``site`` fixture of
-conftest.py): what a sowing game is, which game to learn first, a board
-picture; and the menu says that the fanga is a reconstruction."""
+conftest.py): what a sowing game is, which game to learn first and what each
+of the others is, a board picture; and the menu says that the fanga is a
+reconstruction."""
 from __future__ import annotations
 
 import re
@@ -23,6 +24,12 @@ def test_the_home_page_explains_draws_a_board_and_points_to_a_first_game(site, l
     assert re.search(r'<img [^>]*class="[^"]*mancala-board', main), "no board picture on the home page"
     first_section = main.split(first, 1)[1]
     assert 'href="games/katro.html"' in first_section.split("</p>", 1)[0]
+    # every game is introduced there, each with a link to its page
+    section = first_section.split("<h2", 1)[0]
+    games = sorted(path.stem for path in (site / lang / "games").glob("*.html"))
+    assert len(games) >= 9
+    missing = [g for g in games if f'href="games/{g}.html"' not in section]
+    assert not missing, f"'{first}' does not introduce {missing}"
 
 
 @pytest.mark.parametrize("lang", sorted(HOME))
