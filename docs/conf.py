@@ -17,7 +17,8 @@ language = "en"
 
 extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.fasthtml",
               "mancala_diagrams.sphinx.solutions", "accessible_html",
-              "sphinxcontrib.bibtex", "glossary_order", "bibliography_language", "site_facts", "erratum_commands"]
+              "sphinxcontrib.bibtex", "glossary_order", "bibliography_language", "site_facts", "erratum_commands",
+              "word_languages"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -59,6 +60,19 @@ bibtex_cite_id = "cite-{key}"
 from site_facts import project_urls  # noqa: E402
 
 site_repository = project_urls().get("Repository", "")
+
+# The words of other languages on the pages, marked with their language
+# (_ext/word_languages.py) so that a screen reader says them as they are said:
+# Malagasy (mg), Shimaore (swb, the language of Mayotte) and Swahili (sw).
+# Names of places and peoples are left as they are.
+word_languages = {
+    "mg": ["katra", "katro", "katra be", "katra Sakalava", "katra fandatsaka", "katra paika", "katra mpantsaka",
+           "katra gorobaka", "katro gorobaka", "katro bevohoka", "katro mandry dia homana", "mandry dia homana",
+           "fandatsaka", "gorobaka", "bevohoka", "mandry", "fotsiny", "rova", "tsibongy", "vato", "fifanga",
+           "fifangaha", "fifangakely", "fanga", "mamenoatrika", "samantsy"],
+    "swb": ["m'raha wa ntso", "m'raha mwana", "m'raha", "nyumba", "trakatra", "tso"],
+    "sw": ["bao", "kichwa"],
+}
 
 # Board images: one cache shared by the builds of both languages.
 mancala_image_cache = str(HERE.parent / "_build" / "images")
