@@ -18,7 +18,7 @@ language = "en"
 extensions = ["myst_parser", "mancala_diagrams.sphinx", "mancala_diagrams.sphinx.fasthtml",
               "mancala_diagrams.sphinx.solutions", "accessible_html",
               "sphinxcontrib.bibtex", "glossary_order", "bibliography_language", "site_facts", "erratum_commands",
-              "word_languages"]
+              "word_languages", "diagram_search"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -34,6 +34,9 @@ html_static_path = ["_static"]
 html_css_files = ["site.css"]
 html_js_files = [("site.js", {"defer": "defer"})]
 html_favicon = "_static/favicon.svg"
+# Search: the games before the pages for contributors, a diagram's identifier
+# first when it is the whole query (the diagrams are indexed by _ext/diagram_search.py).
+html_search_scorer = str(HERE / "_ext" / "search_scorer.js")
 html_show_sphinx = False
 html_last_updated_fmt = None
 html_show_sourcelink = False
