@@ -407,7 +407,7 @@ def test_solutions_table_reads_the_solver_file(tmp_path):
          "sequence": [["b1"]]},
         {"columns": 9, "turns": None, "lower_bound": 4, "status": "bounds"}]}))
     headings, rows = table(load_results(f), "fr")
-    assert headings == ["Colonnes", "Moins de tours", "Moins de semis (au moins de tours)",
+    assert headings == ["Colonnes", "Nombre minimal de tours", "Nombre minimal de semis (avec ce nombre de tours)",
                         "Borne inférieure", "Statut", "Preuve", "Positions explorées"]
     assert rows[0] == ["2", "1", "3", "—", "—", "recherche exhaustive", "1\u202f234"]
     assert rows[1] == ["9", "—", "—", "4", "bornes seulement", "—", "—"]
@@ -422,7 +422,7 @@ def test_solutions_table_for_players_shows_the_chosen_fields_in_french(tmp_path)
         {"columns": 8, "seeds": 32, "special": "h2", "direction": "counterclockwise", "min_turns": 4,
          "status": "proved", "seconds": 2293.4, "cpu_seconds": 38.72}]}))
     headings, rows = table(load_results(f), "fr", ["columns", "special", "direction", "min_turns", "status"])
-    assert headings == ["Colonnes", "Case spéciale", "Sens", "Moins de tours", "Statut"]
+    assert headings == ["Colonnes", "Case spéciale", "Sens", "Nombre minimal de tours", "Statut"]
     assert rows == [["8", "h2", "dans le sens inverse des aiguilles d’une montre", "4", "prouvé"]]
     headings, rows = table(load_results(f), "fr", ["columns", "seconds", "cpu_seconds"])
     assert headings == ["Colonnes", "Temps (s)", "Temps de processeur (s)"]

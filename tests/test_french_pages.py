@@ -8,7 +8,8 @@ the extension, not from the catalogs.
   page catalogs, of the caption catalog and of the theme's words) is on a
   French page, and no sentence of the published source pages
   (``../shared/published``, Busser's text, in French) is copied onto one;
-- French typography: a no-break space before ``:``, ``;``, ``?`` and ``!``;
+- French typography: a no-break space before ``:``, ``;``, ``?`` and ``!``
+  and inside « guillemets », centuries written XXᵉ;
 - the words: a hole is a *case*, game names are not capitalised in the middle
   of a sentence, the glossary is in the order of the French words.
 
@@ -159,6 +160,23 @@ def test_a_no_break_space_before_double_punctuation_on_french_pages(french_html)
     assert not found, f"{len(found)} places:\n" + "\n".join(found[:30])
 
 
+GUILLEMETS = re.compile(r"«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»")
+
+
+def test_guillemets_hold_their_words_with_no_break_spaces(french):
+    assert GUILLEMETS.search("« pour rien »") and GUILLEMETS.search("«pour rien»")
+    assert not GUILLEMETS.search(f"«{NBSP}pour rien{NBSP}»")
+    found = [f"{name}: {text[max(0, m.start() - 30):m.end() + 30]!r}"
+             for name, text in french.items() for m in GUILLEMETS.finditer(text)]
+    assert not found, "\n".join(found[:20])
+
+
+def test_centuries_are_written_with_a_superscript_e(french):
+    found = [f"{name}: {m.group(0)!r}" for name, text in french.items()
+             for m in re.finditer(r"\b[XVI]+e\b.{0,10}", text)]
+    assert not found, "\n".join(found[:20])
+
+
 def test_a_hole_is_a_case_on_french_pages(french):
     found = [f"{name}: {m.group(0)!r}" for name, text in french.items()
              for m in re.finditer(r".{0,30}\btrous?\b.{0,20}", text)]
@@ -206,3 +224,15 @@ def test_the_french_bibliography_gives_the_projects_own_words_in_french(site):
         english, french = (re.sub(r"[{}]", "", s).replace(NBSP, " ") for s in (english, french))
         assert french in page, french
         assert english not in page, english
+
+
+def test_the_french_bibliography_cites_like_the_english_one(site):
+    """An entry without a year is cited "s. d." (sans date), not "n.d.", and
+    an entry's label is its one back-link when the page cites it once, as on
+    the English page (the translated page had "(1,2,3)" beside it)."""
+    pages = {lang: (site / lang / "bibliography.html").read_text(encoding="utf-8") for lang in ("en", "fr")}
+    assert "Busser, n.d." in pages["en"]
+    assert f"Busser, s.{NBSP}d." in html.unescape(pages["fr"]) and "n.d." not in pages["fr"]
+    backrefs = {lang: len(re.findall(r'class="backrefs"', page)) for lang, page in pages.items()}
+    links = {lang: len(re.findall(r'role="doc-backlink"', page)) for lang, page in pages.items()}
+    assert backrefs["fr"] == backrefs["en"] and links["fr"] == links["en"] > 5, (backrefs, links)

@@ -108,8 +108,15 @@ class HoleNamer:
             owners = {r[1] for r in roles}
             if len(kinds) == 1 and len(owners) == 1 and next(iter(kinds)) in ROLE_GROUPS:
                 return _role_forms(ROLE_GROUPS[next(iter(kinds))], next(iter(owners)), actor, lang)
-        names = [self.forms(h, lang, event, actor)["the"] for h in holes]
-        return _plain_forms(join(names, lang), lang)
+        forms = [self.forms(h, lang, event, actor) for h in holes]
+        names = join([f["the"] for f in forms], lang)
+        group = _plain_forms(names, lang)
+        if len(holes) > 1:
+            # Translators: "of" before several holes; %(of_each)s is the holes each with its own
+            # "of" (French: d’a3 et d’a4), %(holes)s the holes alone (English: of a3 and a4)
+            group["of"] = words(lang).pgettext("several holes", "of %(holes)s", holes=names,
+                                               of_each=join([f["of"] for f in forms], lang))
+        return group
 
     def __call__(self, hole: int, lang: str, event=None, actor=None) -> str:
         """The hole's name: ``forms(...)["the"]``, without writing its other
