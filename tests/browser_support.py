@@ -71,21 +71,39 @@ def require_axe():
     return AXE
 
 
+#: The rules axe-core runs: those of WCAG 2.0, 2.1 and 2.2, levels A and AA.
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
 def run_axe(driver):
-    """Run axe-core on the page loaded in *driver*; returns its violations
-    (a list of {id, impact, help, nodes: [{target, html}]})."""
+    """Run axe-core's WCAG 2.2 AA rules (:data:`WCAG_TAGS`) on the page loaded
+    in *driver*; returns its violations, of any impact (a list of {id,
+    impact, help, nodes: [{target, html}]})."""
     if not driver.execute_script("return typeof window.axe === 'object'"):
         driver.execute_script(AXE.read_text(encoding="utf-8"))
-    driver.set_script_timeout(120)
+    driver.set_script_timeout(300)
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']})"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})"
         ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
         " nodes: v.nodes.map(n => ({target: n.target, html: n.html.slice(0, 200)}))}))))"
-        ".catch(e => done({error: String(e)}));")
+        ".catch(e => done({error: String(e)}));", WCAG_TAGS)
     if isinstance(result, dict) and "error" in result:
         raise RuntimeError(f"axe-core failed: {result['error']}")
     return result
+
+
+def set_colour_scheme(driver, scheme):
+    """Emulate a reader whose system asks for the *scheme* ("light" or
+    "dark"): the theme follows it (its default is "auto"), without a reload."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def set_width(driver, width, height=900):
+    """A screen *width* CSS pixels wide (a phone's below 600: mobile)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
 
 
 PAGE_WIDTH = """
