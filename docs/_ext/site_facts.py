@@ -7,9 +7,9 @@ Four configuration values, each with a default found here:
 ``site_version``
     the installed package's version (``pyproject.toml``'s);
 ``site_commit``
-    ``git describe --always --dirty --abbrev=12`` of the project: the commit,
-    with ``-dirty`` after it when tracked files differ from it; empty outside
-    a git checkout (give it with ``-D site_commit=...``);
+    the commit the project is checked out at (its first 12 digits), with
+    ``-dirty`` after it when tracked files differ from it; empty outside a git
+    checkout (give it with ``-D site_commit=...``);
 ``site_build_date``
     the day of ``SOURCE_DATE_EPOCH`` when it is set (the reproducible-builds
     convention), else today's, in UTC, as ``YYYY-MM-DD``;
@@ -61,14 +61,18 @@ def project_urls() -> dict:
 
 
 def git_commit(folder) -> str:
-    """The commit *folder* is checked out at (``-dirty`` appended when tracked
-    files differ from it), or "" when it is not in a git checkout."""
+    """The first 12 digits of the commit *folder* is checked out at, with
+    ``-dirty`` after them when tracked files differ from it; "" when it is not
+    in a git checkout (or git is missing)."""
     try:
-        done = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=12"], cwd=folder,
-                              capture_output=True, text=True, timeout=30)
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, timeout=30)
+        if head.returncode != 0:
+            return ""
+        changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=folder,
+                                 capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.SubprocessError):
         return ""
-    return done.stdout.strip() if done.returncode == 0 else ""
+    return head.stdout.strip()[:12] + ("-dirty" if changed.stdout.strip() else "")
 
 
 def build_date(environ=os.environ) -> str:
