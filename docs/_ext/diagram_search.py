@@ -24,7 +24,7 @@ class DiagramDomain(Domain):
     def get_objects(self):
         for docname, records in sorted(getattr(self.env, "mancala_diagrams", {}).items()):
             for record in records:
-                yield record["id"], record["id"], "diagram", docname, record["anchor"], 1
+                yield record.id, record.id, "diagram", docname, record.anchor, 1
 
     def clear_doc(self, docname):
         pass    # the figures' list is the extension's, which forgets a page read again
