@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mancala_diagrams.drawing.captions import describe_erratum, describe_events, describe_position, legend_text
+from mancala_diagrams.drawing.captions import (describe_events, describe_moment, describe_position, erratum_points,
+                                               group_digits, legend_text)
 from mancala_diagrams.files.examples import ExampleLoader, replay_line
 from mancala_diagrams.files.loader import RulesLibrary
 from mancala_diagrams.engine.position import Position
@@ -101,10 +102,35 @@ def test_legend_and_unknown_language():
         legend_text("last", "de")
 
 
-def test_an_erratum_reason_written_in_lower_case_starts_its_sentence_in_the_caption():
-    # a reason may be written to follow a colon (the errata list); in the caption a full stop precedes it
+def test_an_erratum_reason_written_in_lower_case_starts_its_sentence_in_the_errata_list():
+    # a reason may be written to follow a colon (the list of errata); in the evidence it is a sentence
     record = {"diff": [{"hole": "d1", "published": 1, "replay": None}], "example": "sources/ex.yaml",
               "at": "end", "reason": {"en": "from diagram 15 the turn has no decision left.",
                                       "fr": "écart de la page : la graine reste en d1."}}
-    assert "hole: d1 (published 1, replay .). From diagram 15 the turn" in describe_erratum(record, "en")
-    assert "d1 (publié 1, rejeu .). Écart de la page" in describe_erratum(record, "fr")
+    assert erratum_points(record, "en") == ["Replayed: sources/ex.yaml, at end.",
+                                            "1 hole differs: d1 (published: 1, replayed: empty).",
+                                            "From diagram 15 the turn has no decision left."]
+    assert erratum_points(record, "fr")[1:] == [f"1 case diffère{NB}: d1 (publié{NB}: 1, rejoué{NB}: vide).",
+                                                "Écart de la page : la graine reste en d1."]
+
+
+def test_the_evidence_of_an_erratum_in_the_words_and_numbers_of_its_language():
+    """The errata page's evidence: moments in words, holes named as the board
+    labels them, long numbers grouped as the language writes them."""
+    record = {"diff": [{"hole": "a1", "row": 3, "column": 0, "published": 3, "replay": 5}],
+              "example": "sources/ex.yaml", "at": "turn 3 lap 23 end", "reason": {"en": "Two seeds missing."},
+              "evidence": {"en": "searched from the start (katro-15, lap 2 merge), 1 turn, at most 1000000 "
+                                 "positions: 401 distinct positions, 13069 boards compared",
+                           "fr": "recherche depuis le départ (katro-15, lap 2 merge), 1 tour, au plus 1000000 "
+                                 "positions : 401 positions distinctes, 13069 plateaux comparés"}}
+    en = erratum_points(record, "en", name=lambda d: "ABCDEF"[d["column"]])
+    assert en[0] == "Replayed: sources/ex.yaml, at turn 3, lap 23, end."
+    assert en[1] == "1 hole differs: A (published: 3, replayed: 5)."
+    assert en[3] == ("Evidence: searched from the start (katro-15, lap 2, captured seeds added), 1 turn, at most "
+                     "1,000,000 positions: 401 distinct positions, 13,069 boards compared.")
+    fr = erratum_points(record, "fr")
+    assert fr[0] == f"Rejoué{NB}: sources/ex.yaml, moment{NB}: tour 3, semis 23, fin."
+    assert "(katro-15, semis 2, graines prises ajoutées)" in fr[3] and "lap" not in fr[3]
+    assert "au plus 1\u202f000\u202f000 positions" in fr[3] and "13\u202f069 plateaux" in fr[3]
+    assert describe_moment("drop 2", "en") == "seed 2 dropped" and describe_moment("start", "fr") == "départ"
+    assert group_digits("in 1909, 12345 seeds", "en") == "in 1909, 12,345 seeds"      # a year is left alone

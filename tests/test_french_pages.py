@@ -236,3 +236,29 @@ def test_the_french_bibliography_cites_like_the_english_one(site):
     backrefs = {lang: len(re.findall(r'class="backrefs"', page)) for lang, page in pages.items()}
     links = {lang: len(re.findall(r'role="doc-backlink"', page)) for lang, page in pages.items()}
     assert backrefs["fr"] == backrefs["en"] and links["fr"] == links["en"] > 5, (backrefs, links)
+
+
+#: Common English words that French does not use: the English errata page has
+#: many of them, the French one must have none (its evidence, moments, labels
+#: and commands' words all translated).
+ENGLISH_WORDS = frozenset("""the and of from with which published replay replayed turn lap end board boards
+hole holes seed seeds anyone evidence left right differs differ searched compared continuation reaches
+merge captured at by is are has no none until""".split())
+
+
+def english_words(text: str) -> list[str]:
+    """The words of *text* in :data:`ENGLISH_WORDS`, file paths and ids set aside."""
+    text = re.sub(r"\S*[/_]\S*|\b[\w-]+-\d+\b", " ", text)       # sources/…/x.yaml, katro-12
+    return [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH_WORDS]
+
+
+def test_the_english_word_detector_finds_the_english_errata_page(site):
+    found = english_words(visible_text((site / "en" / "errata.html").read_text(encoding="utf-8"), code=" "))
+    assert len(found) > 50 and {"lap", "published", "the", "holes"} <= {w.lower() for w in found}
+
+
+def test_no_english_word_on_the_french_errata_page(site):
+    text = visible_text((site / "fr" / "errata.html").read_text(encoding="utf-8"), code=" ")
+    found = english_words(text)
+    assert not found, [text[max(0, m.start() - 60):m.end() + 60] for w in found[:5]
+                       for m in [re.search(rf"\b{w}\b", text)]]

@@ -42,12 +42,16 @@ def figures(html: str) -> list[dict]:
     for m in re.finditer(r'<figure class="([^"]*)"(?: data-[\w-]+="[^"]*")*(?: id="([^"]*)")?>(.*?)</figure>',
                          html, re.S):
         body = m.group(3)
-        caption = re.search(r'<span class="caption-text">(.*?)</span>', body, re.S)
+        # the caption's own words: without the status badge, the credit and the citation
+        caption = re.search(r'<span class="caption-text">(.*?)</span>(?:<a class="headerlink"|</p>)', body, re.S)
+        words = caption and re.sub(r'<(a|span) class="mancala-badge[^"]*"[^>]*>[^<]*</\1> '
+                                   r'|\s*<span class="mancala-(credit|cite)">.*?</span>(?=\s*<span|$)', "",
+                                   caption.group(1), flags=re.S)
         out.append({
             "classes": m.group(1).split(),
             "id": m.group(2),
             "images": re.findall(r'<img alt="([^"]*)"[^>]*src="([^"]+)"', body),
-            "caption": unescape(re.sub(r"<[^>]+>", "", caption.group(1))) if caption else None,
+            "caption": unescape(re.sub(r"<[^>]+>", "", words)) if caption else None,
         })
     return out
 
@@ -218,21 +222,29 @@ def test_errata_page_and_departure_note(make_app, tmp_path, monkeypatch):
     (src / "errata.md").write_text("# Errata\n\n```{mancala-errata}\n```\n")
     for lang, words in (("en", ("Departure: turn 1 is played as the page plays it, against its own rule "
                                 "compulsory-capture. The page forgets the capture.",
-                                "the published grid differs in 1 hole: d1 (published 4, replay 3).",
-                                "One seed too many in d1.", "mancala-diagrams verify sources/ex.yaml")),
+                                "1 hole differs: d1 (published: 4, replayed: 3).",
+                                "One seed too many in d1.", "mancala-diagrams verify sources/ex.yaml",
+                                "Replayed: sources/ex.yaml, at turn 1, end.", "As published", "As replayed by the engine")),
                         ("fr", ("Écart\u00a0: le tour 1 est joué comme la page le joue, contre sa propre règle "
                                 "compulsory-capture. La page oublie la prise.",
-                                "la grille publiée en diffère en 1 case\u00a0: d1 (publié 4, rejeu 3).",
-                                "Une graine de trop en d1.", "Chacun peut le refaire"))):
+                                "1 case diffère\u00a0: d1 (publié\u00a0: 4, rejoué\u00a0: 3).",
+                                "Une graine de trop en d1.", "mancala-diagrams verify sources/ex.yaml",
+                                "Rejoué\u00a0: sources/ex.yaml, moment\u00a0: tour 1, fin.", "Tel que publié",
+                                "Tel que rejoué par le moteur"))):
         app = build(make_app, src, tmp_path, language=lang, mancala_project_root=str(root))
         drawn = {f["id"]: f for f in figures((app.outdir / "index.html").read_text(encoding="utf-8"))}
         assert words[0] in drawn["k-01"]["caption"], drawn["k-01"]["caption"]
-        page = figures((app.outdir / "errata.html").read_text(encoding="utf-8"))
-        assert [f["id"] for f in page] == ["erratum-k-01"]
+        errata = (app.outdir / "errata.html").read_text(encoding="utf-8")
+        page = figures(errata)
+        assert [f["id"] for f in page] == ["erratum-k-01-boards"]
         fig = page[0]
         assert "mancala-erratum" in fig["classes"] and len(fig["images"]) == 2
+        # an entry: its heading, the boards labelled, the evidence as a list, the command as code
+        assert re.search(r'<h2 class="[^"]*rubric[^"]*" id="erratum-k-01">k-01</h2>', errata)
+        text = unescape(re.sub(r"<[^>]+>", "", errata))
         for w in words[1:]:
-            assert w in fig["caption"], fig["caption"]
+            assert w in text, w
+        assert re.search(r'<pre[^>]*>.*\.venv/bin/mancala-diagrams.*verify.*sources/ex\.yaml', errata)
         assert all((app.outdir / src_).is_file() for _alt, src_ in fig["images"])
         assert "d1" in unescape(fig["images"][0][0])          # the differing hole, named in the alt text
 

@@ -65,8 +65,11 @@ def test_the_errata_page_draws_each_accepted_erratum_from_the_rows(project):
     relay = next(f for f in found if f.id == "katra-fandatsaka-16")
     assert relay.anchor == "erratum-katra-fandatsaka-16"
     assert [p.side for p in relay.pictures] == ["published", "replayed"]
-    assert "mancala-diagrams verify sources/katra-fandatsaka/katra-fandatsaka-relay-facing-empty-hole.yaml" \
-        in relay.caption
+    assert relay.caption == "katra-fandatsaka-16. The marked holes differ between the two boards."
+    assert relay.example == "sources/katra-fandatsaka/katra-fandatsaka-relay-facing-empty-hole.yaml"
+    assert relay.points[0].startswith("Replayed: sources/katra-fandatsaka/katra-fandatsaka-relay-facing-empty-hole.yaml")
+    assert relay.points[1] == "2 holes differ: b1 (published: empty, replayed: 1); d1 (published: 1, replayed: 0)."
+    assert (relay.credit.page, relay.credit.number) == ("katra-fandatsaka", 16)
     assert project.errata("en", [RELAY]) == [relay]
 
 

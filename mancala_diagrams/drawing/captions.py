@@ -19,6 +19,7 @@ event names (``Event.rule``).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..engine.geometry import CW, NORTH, SOUTH, other
@@ -617,10 +618,6 @@ def legend_text(role: str, lang: str) -> str:
     return words(lang).lookup(ROLE_LEGEND[role])
 
 
-def _shown(v):
-    return "." if v is None else str(v)
-
-
 def sentence(text: str) -> str:
     """*text* (a data file's words, e.g. an erratum's reason) as the start of
     a sentence: its first letter a capital.  A reason may be written to
@@ -630,26 +627,74 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def describe_erratum(record: dict, lang: str) -> str:
-    """The evidence of an erratum in words (a record of
-    :func:`mancala_diagrams.view.figures.erratum_evidence`): which holes differ, the
-    declared reason, any further evidence, and the command that re-runs it."""
+#: A moment of a replay as an example file names it (``turn 3 lap 23 end``,
+#: ``lap 6 merge``, ``drop 2``): files/examples.py's anchor syntax.
+_MOMENT = re.compile(r"\b(?:turn (\d+) )?(?:lap (\d+) )?(start|end|place|pickup|capture|merge|choice|drop(?: (\d+))?)\b")
+_MOMENT_WORDS = {
+    # Translators: the moments of a replay, as the errata page names them: "turn 3, lap 23, end"
+    "start": N_("start"), "end": N_("end"), "place": N_("placing"), "pickup": N_("pick-up"),
+    "capture": N_("capture"), "merge": N_("captured seeds added"), "choice": N_("choice"),
+}
+
+
+def describe_moment(at: str, lang: str) -> str:
+    """A moment of a replay as an example file names it (its ``at:``, such as
+    ``turn 3 lap 23 end``), in words in *lang*: "turn 3, lap 23, end"."""
+    m = _MOMENT.fullmatch(str(at).strip().lower())
+    if m is None:
+        return str(at)
+    turn, lap, event, seed = m.groups()
     w = words(lang)
+    parts = [w.gettext("turn %(n)s", n=turn)] if turn else []
+    if lap:
+        parts.append(w.gettext("lap %(n)s", n=lap))
+    if event.startswith("drop"):
+        parts.append(w.gettext("seed %(n)s dropped", n=seed) if seed else w.gettext("a seed dropped"))
+    else:
+        parts.append(w.lookup(_MOMENT_WORDS[event]))
+    return ", ".join(parts)
+
+
+_LONG_NUMBER = re.compile(r"(?<![\w.,/-])\d{5,}(?![\w/-])")
+
+
+def group_digits(text: str, lang: str) -> str:
+    """*text* with each number of five digits or more written with the
+    thousands separator of *lang* (13069: 13,069 in English, 13 069 with a
+    narrow no-break space in French); shorter numbers (a year) as they are."""
+    sep = words(lang).pgettext("thousands separator", ",")
+    return _LONG_NUMBER.sub(lambda m: f"{int(m.group()):,}".replace(",", sep), text)
+
+
+def erratum_points(record: dict, lang: str, name=None) -> list[str]:
+    """The evidence of an erratum as a short list of sentences (a record of
+    :func:`mancala_diagrams.view.figures.erratum_points`): the replay that gives
+    the right board (the example file, the moment in words), the holes that
+    differ (*name*: a hole's name as the board labels it, from the diff's
+    ``row`` and ``column``; the diff's ``hole`` without it), the declared
+    reason, the verifier's evidence (its moments in words, its numbers
+    grouped).  The command that checks it again is the page's to show."""
+    w = words(lang)
+
+    def shown(v):
+        return w.gettext("empty") if v is None else str(v)
+
     diff = [d for d in record["diff"] if d.get("hole")]
-    cells = ", ".join(w.gettext("%(hole)s (published %(published)s, replay %(replay)s)", hole=d["hole"],
-                                published=_shown(d.get("published")), replay=_shown(d.get("replay")))
+    # Translators: between the holes that differ, each with its two values
+    cells = w.pgettext("between holes", "; ").join(w.gettext("%(hole)s (published: %(published)s, replayed: %(replay)s)",
+                                hole=name(d) if name else d["hole"], published=shown(d.get("published")),
+                                replay=shown(d.get("replay")))
                       for d in diff)
-    parts = [w.ngettext("The replay of %(example)s (%(at)s) gives the board on the right; the published grid "
-                        "differs in %(n)s hole: %(holes)s.",
-                        "The replay of %(example)s (%(at)s) gives the board on the right; the published grid "
-                        "differs in %(n)s holes: %(holes)s.",
-                        len(diff), example=record["example"], at=record["at"], holes=cells),
-             sentence(in_language(record["reason"], lang))]
+    points = [w.gettext("Replayed: %(example)s, at %(moment)s.", example=record["example"],
+                        moment=describe_moment(record["at"], lang)),
+              w.ngettext("%(n)s hole differs: %(holes)s.", "%(n)s holes differ: %(holes)s.", len(diff), holes=cells),
+              sentence(in_language(record["reason"], lang))]
     extra = record.get("evidence")
     if isinstance(extra, dict) and extra.get(lang):
-        parts.append(w.gettext("Evidence: %(text)s", text=extra[lang]))
-    parts.append(w.gettext("Anyone can re-run it: mancala-diagrams verify %(example)s.", example=record["example"]))
-    return " ".join(p.strip() for p in parts if p and p.strip())
+        # the verifier names moments as the example files do: in words here
+        text = _MOMENT.sub(lambda m: describe_moment(m.group(), lang), extra[lang])
+        points.append(w.gettext("Evidence: %(text)s", text=group_digits(text.rstrip(".") + ".", lang)))
+    return [p.strip() for p in points if p and p.strip()]
 
 
 def describe_step(example, step, lang: str) -> str:

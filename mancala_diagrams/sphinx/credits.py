@@ -3,8 +3,11 @@
 A figure of a published diagram carries its :class:`~mancala_diagrams.view.figures.Credit`
 (the source page and the diagram's number there); the bibliography entry of
 that page (:data:`KEY`, in the BibTeX files of sphinxcontrib-bibtex's
-``bibtex_bibfiles``) gives its author, site and address.  The verification
-page links each source page to the same address.
+``bibtex_bibfiles``) gives its author, site and addresses: ``url``, the
+version of the page the diagrams were transcribed from (a page kept at one
+commit of its repository: the archived version), and, when the page is
+published for its readers as well, ``readerurl``, the page as they see it.
+The verification page links each source page to the archived version.
 """
 from __future__ import annotations
 
@@ -36,6 +39,7 @@ def credit_fields(entry) -> dict:
     """What a diagram's credit takes from a pybtex entry: its address, site and
     first author (first and last names)."""
     return {"url": entry.fields.get("url", ""), "site": entry.fields.get("howpublished", ""),
+            "reader": entry.fields.get("readerurl", ""),
             "author": " ".join(" ".join(p.first_names + p.prelast_names + p.last_names)
                                for p in entry.persons.get("author", [])[:1])}
 
@@ -46,16 +50,38 @@ def page_url(entries: dict, page) -> str | None:
     return entry["url"] if entry and entry.get("url") else None
 
 
-def credit(entries: dict, credit, lang: str) -> tuple[str, str] | None:
-    """(text, address) of a figure's *credit* in *lang*: author, site, page
-    and the diagram's number on it; None without such an entry (then
-    :func:`missing` says why)."""
+def page_file(entry: dict) -> str:
+    """The file name of an entry's page, as its readers see it if they can."""
+    return (entry.get("reader") or entry["url"]).rsplit("/", 1)[-1]
+
+
+def credit(entries: dict, credit, lang: str) -> tuple[tuple[str, str], ...] | None:
+    """The links of a figure's *credit* in *lang*, each (text, address): the
+    author, site, page and the diagram's number on it, linking to the page as
+    its readers see it, then the archived version transcribed; the first
+    alone, linking to the archived version, when the entry knows no readers'
+    page.  None without such an entry (then :func:`missing` says why)."""
     url = page_url(entries, credit.page)
     if url is None:
         return None
     entry = entries[KEY.format(page=credit.page)]
-    return (say("credit", lang, author=entry["author"], site=entry["site"], page=url.rsplit("/", 1)[-1],
-                number=credit.number), url)
+    text = say("credit", lang, author=entry["author"], site=entry["site"], page=page_file(entry),
+               number=credit.number)
+    if entry.get("reader"):
+        return ((text, entry["reader"]), (say("archived", lang), url))
+    return ((text, url),)
+
+
+def cite_words(entries: dict, credit, lang: str, site: str, version: str) -> str:
+    """The words of a figure's short citation (its id follows them): the
+    source diagram (when the figure has a *credit* its entry names), this
+    *site* and its *version*."""
+    url = page_url(entries, credit.page) if credit is not None else None
+    if url is None:
+        return say("cite_own", lang, site=site, version=version)
+    entry = entries[KEY.format(page=credit.page)]
+    return say("cite_source", lang, author=entry["author"].split()[-1], page=page_file(entry),
+               number=credit.number, site=site, version=version)
 
 
 def missing(figure_id: str, credit) -> str:

@@ -23,6 +23,7 @@ an exception.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from docutils import nodes
@@ -34,13 +35,14 @@ from ..drawing import render
 from ..engine.geometry import SOUTH
 from ..engine.position import Position
 from ..errors import MancalaError
-from ..view.figures import legend, position_figure, track_figure
+from .. import __version__
+from ..view.figures import anchor_of, legend, position_figure, track_figure
 from . import credits
-from .nodes import (figure_data, figure_node, make_figure, mancala_placeholder, mancala_steps,
+from .nodes import (Badge, Cite, figure_data, figure_node, make_figure, mancala_placeholder, mancala_steps,
                     picture_attributes)
-from .pages import Drawn, note_drawn, note_generated
+from .pages import Drawn, note_drawn, note_generated, note_page, row_anchor
 from .state import build_of, lang_of, note_inputs, project_file
-from .words import VIEWER_LABELS, say
+from .words import VIEWER_LABELS, figure_status, say
 
 logger = logging.getLogger(__name__)
 
@@ -48,16 +50,38 @@ logger = logging.getLogger(__name__)
 class MancalaDirective(SphinxDirective):
     """Shared helpers: figures, warnings, the files a directive names."""
 
-    def figure(self, figure, classes=("mancala-figure",), credit=None):
+    def figure(self, figure, classes=("mancala-figure",), credit=None, badge=None, cite=None):
         """The node of a view's *figure* (:func:`.nodes.make_figure`)."""
         source, line = self.get_source_info()
+        lang = lang_of(self.env)
         pictures = [picture_attributes(self.env, p) for p in figure.pictures]
+        for p, attributes in zip(figure.pictures, pictures):
+            if p.side:      # an erratum's two boards, each labelled
+                attributes["label"] = say("side_" + p.side, lang)
         ids = [figure.anchor] if figure.anchor else []
         if figure.authored:      # the page's own words: a catalog message, never an accelerator's
             return figure_node(pictures, figure.caption, ids, classes, data=figure_data(figure), authored=True,
                                source=source, line=line)
         return make_figure(self.env, pictures, figure.caption, ids, classes, credit, figure_data(figure),
-                           source=source, line=line)
+                           source=source, line=line, badge=badge, cite=cite)
+
+    def badge(self, figure, lang, to_erratum=True):
+        """The status badge of a worked example's *figure*: linking to its
+        line on the verification page, or to its erratum (*to_erratum*) for a
+        declared one."""
+        shown = figure_status(figure, lang)
+        if shown is None or figure.id is None:
+            return None
+        if to_erratum and figure.erratum is not None and figure.status == "erratum":
+            return Badge(*shown, "errata", "erratum-" + anchor_of(figure.id))
+        return Badge(*shown, "verification", row_anchor(figure.id))
+
+    def cite(self, figure, entries, lang):
+        """The short citation of a worked example's *figure*."""
+        if figure.id is None or figure.anchor is None:
+            return None
+        words = credits.cite_words(entries or {}, figure.credit, lang, self.config.project, __version__)
+        return Cite(words, figure.anchor, figure.id)
 
     def warn(self, message, line=None):
         """A Sphinx warning at the directive (the YAML file and line are in *message*)."""
@@ -87,6 +111,9 @@ class MancalaDirective(SphinxDirective):
     def project_file(self, argument) -> str:
         return project_file(self.env, argument)
 
+
+#: The HTML id of a page's (first) legend, where its viewers link.
+LEGEND_ID = "mancala-legend"
 
 HIGHLIGHT_OPTIONS = {role: directives.unchanged for role in render.ROLES}
 
@@ -175,6 +202,9 @@ class LegendDirective(MancalaDirective):
     def run(self):
         note_inputs(self.env)
         items = nodes.bullet_list(classes=["mancala-legend"])
+        if getattr(self.env, "mancala_pages", {}).get(self.env.docname) != "legend":   # the page's first legend
+            items["ids"].append(LEGEND_ID)
+            note_page(self.env, "legend")
         for item in legend(lang_of(self.env)):
             img = nodes.image(**picture_attributes(self.env, item.picture,
                                                    ("mancala-legend-sample", "no-scaled-link")))
@@ -234,13 +264,20 @@ class ExampleDirective(MancalaDirective):
                 if credit is None:
                     self.warn(credits.missing(f.id, f.credit))
             erratum = ("mancala-erratum",) if len(f.pictures) > 1 else ()
-            figures.append(self.figure(f, ("mancala-figure", *erratum), credit))
+            figures.append(self.figure(f, ("mancala-figure", *erratum), credit, self.badge(f, lang),
+                                       self.cite(f, entries, lang)))
         note_drawn(self.env, [Drawn(f.id, f.anchor, f.example, f.erratum) for f in example.figures])
         if len(figures) > 1:
             steps = mancala_steps(classes=["mancala-steps"], title=example.title,
                                   labels={k: say(k, lang, VIEWER_LABELS) for k in VIEWER_LABELS})
             self.set_source_info(steps)
             steps.extend(figures)
+            # the legend of the pictures: the page's own, else the site's (resolved with the page)
+            words = say("legend_link", lang)
+            legend_link = nodes.paragraph(classes=["mancala-legend-link"])
+            legend_link["translatable"] = False
+            legend_link += nodes.reference(words, words, refuri="", internal=True, mancala_badge=("legend", LEGEND_ID))
+            steps += legend_link
             figures = [steps]
         return result + figures
 
@@ -250,7 +287,7 @@ class VerificationDirective(MancalaDirective):
     has_content = False
 
     def run(self):
-        note_generated(self.env)
+        note_generated(self.env, "verification")
         note_inputs(self.env, whole=True)
         try:
             project = build_of(self.env).project
@@ -274,7 +311,7 @@ class ErrataDirective(MancalaDirective):
     optional_arguments = 50
 
     def run(self):
-        note_generated(self.env)
+        note_generated(self.env, "errata")
         placeholder = mancala_placeholder(kind="errata", rows=[])
         try:
             paths = [self.project_file(a) for a in self.arguments]
@@ -282,4 +319,34 @@ class ErrataDirective(MancalaDirective):
             found = build_of(self.env).project.errata(lang_of(self.env), paths or None)
         except Exception as exc:  # noqa: BLE001
             return self.warn(f"mancala-errata: {self.describe_error(exc)}")
-        return [self.figure(f, ("mancala-figure", "mancala-erratum")) for f in found] + [placeholder]
+        lang = lang_of(self.env)
+        entries = build_of(self.env).entries
+        out = []
+        for f in found:
+            out.extend(self.entry(f, lang, entries))
+        return out + [placeholder]
+
+    def entry(self, f, lang, entries):
+        """One erratum: a heading (its id, where the figures' badges link), the
+        two boards labelled with the credit of the published one, the evidence
+        as a short list, and the command that checks it again."""
+        heading = nodes.rubric(f.id, f.id, ids=[f.anchor], classes=["mancala-erratum-title"],
+                               **{"heading-level": 2})
+        heading["translatable"] = False         # an identifier
+        self.set_source_info(heading)
+        credit = credits.credit(entries, f.credit, lang) if f.credit is not None and entries else None
+        figure = self.figure(replace(f, anchor=f.anchor + "-boards"), ("mancala-figure", "mancala-erratum"), credit,
+                             self.badge(f, lang, to_erratum=False), self.cite(f, entries, lang))
+        points = nodes.bullet_list(classes=["mancala-erratum-evidence"])
+        for text in f.points:
+            para = nodes.paragraph(text, text)
+            para["translatable"] = False
+            points += nodes.list_item("", para)
+        again = nodes.paragraph(classes=["mancala-erratum-check"], text=say("check_again", lang))
+        again["translatable"] = False
+        command = f".venv/bin/mancala-diagrams verify {f.example}"    # as the page "Check it yourself" runs it
+        code = nodes.literal_block(command, command, language="sh", classes=["mancala-erratum-command"])
+        code["translatable"] = False
+        for node in (points, again, code):
+            self.set_source_info(node)
+        return [heading, figure, points, again, code]

@@ -13,12 +13,13 @@ they cost more to make, transform, pickle and write than the rest of the
 pages.  In an HTML build this module keeps them as data instead:
 
 - a figure whose caption the extension wrote is a :class:`mancala_figure`
-  (its pictures' attributes, caption, credit and data attributes) while the
-  page is read, transformed and stored; :func:`visit_figure_html` writes the
-  HTML Sphinx writes for the figure :func:`.nodes.figure_node` makes, with the
-  typographic quotes Sphinx's SmartQuotes transform would have given its
-  caption (:class:`_CaptionQuotes`: that transform ran before the figure was
-  resolved);
+  (its pictures' attributes, caption, credit, badge, citation and data
+  attributes) while the page is read, transformed and stored; when the page
+  is resolved it gets its caption node (:func:`.nodes.caption_node`), with the
+  typographic quotes Sphinx's SmartQuotes transform would have given it
+  (:class:`_CaptionQuotes`: that transform ran before the figure was
+  resolved), and :func:`visit_figure_html` writes the HTML Sphinx writes for
+  the figure :func:`.nodes.figure_node` makes;
 - a board picture is a :class:`mancala_image`, whose file :func:`image_tag`
   links into the output's ``_images`` itself (as sphinx.ext.graphviz does
   with its own files), instead of Sphinx's handling of an image (resolving its
@@ -56,18 +57,20 @@ def _html(app) -> bool:
 
 class mancala_figure(nodes.General, nodes.Element):
     """A figure of :func:`.nodes.figure_node` kept as data (its pictures'
-    attributes, caption, credit, data attributes) while the page is read,
-    transformed and stored.  Its one child, given when the page is resolved, is
-    the caption's text, for the search index."""
+    attributes, caption, credit, status badge, citation, data attributes)
+    while the page is read, transformed and stored.  Its children, given when
+    the page is resolved (:func:`quote_figures`), are its boards' labels and
+    its caption."""
 
 
-def light_figure(app, env, pictures, caption, ids, classes, credit, data):
+def light_figure(app, env, pictures, caption, ids, classes, credit, data, badge=None, cite=None):
     """``mancala-figure``: in an HTML build, a captioned figure with an id as
     data (Sphinx gives a captioned figure without an id one of its own, for its
     permalink)."""
     if not _html(app) or not ids or not caption:
         return None
-    return mancala_figure(classes=classes, ids=ids, images=pictures, caption=caption, credit=credit, data=data)
+    return mancala_figure(classes=classes, ids=ids, images=pictures, caption=caption, credit=credit, data=data,
+                          badge=badge, cite=cite)
 
 
 def expand_figures(doctree) -> None:
@@ -80,7 +83,8 @@ def expand_figures(doctree) -> None:
     quotes = _CaptionQuotes(doctree)
     for node in figures:
         fig = our_nodes.figure_node(node["images"], node["caption"], node["ids"], node["classes"],
-                                    credit=node["credit"], data=node["data"], source=node.source, line=node.line)
+                                    credit=node["credit"], data=node["data"], source=node.source, line=node.line,
+                                    badge=node.get("badge"), cite=node.get("cite"))
         for caption in fig.findall(nodes.caption):
             quotes.educate(caption)
         node.replace_self(fig)
@@ -88,26 +92,25 @@ def expand_figures(doctree) -> None:
 
 def quote_figures(doctree) -> None:
     """Each :class:`mancala_figure` of *doctree* (an HTML build's, once the
-    page is resolved) with the quotes :func:`expand_figures` would give its
-    caption and credit, and the words of both as its one child (what the
-    search index reads of a figure :func:`.nodes.figure_node` makes: its
-    caption's texts, the credit's among them)."""
+    page is resolved) gets its boards' labels and its caption as its
+    children: the caption :func:`.nodes.caption_node` makes (what the search
+    index reads, and what :func:`visit_figure_html` writes), with the quotes
+    :func:`expand_figures` would give it."""
     figures = list(doctree.findall(mancala_figure))
     if not figures:
         return
     quotes = _CaptionQuotes(doctree)
     for node in figures:
-        credit = node["credit"]
-        texts = [node["caption"], " ", credit[0]] if credit else [node["caption"]]
-        if quotes.available and (quotes.smartquotes_action == "-1" or any(_QUOTABLE.search(t) for t in texts)):
-            caption = nodes.caption("", "", *(nodes.Text(t) for t in texts))    # as figure_node's caption
+        caption = our_nodes.caption_node(node["caption"], node["credit"], node.get("badge"), node.get("cite"),
+                                         source=node.source, line=node.line)
+        if quotes.available and (quotes.smartquotes_action == "-1"
+                                 or any(_QUOTABLE.search(t) for t in caption.findall(nodes.Text))):
             quotes.educate(caption)
-            texts = [str(t) for t in caption.findall(nodes.Text)]
-            node["caption"] = texts[0]
-            if credit:
-                node["credit"] = (texts[2], credit[1])
         node.children = []
-        node += nodes.Text("".join(texts))
+        for attributes in node["images"]:       # the boards' labels, for the search index
+            if attributes.get("label"):
+                node += nodes.paragraph(attributes["label"], attributes["label"])
+        node += caption
 
 
 #: What SmartQuotes may change in a text (docutils.utils.smartquotes.educate_tokens:
@@ -120,26 +123,29 @@ _QUOTABLE = re.compile(r"""[\\`'"]|--|\.\.\.|&quot;""")
 def visit_figure_html(self, node):
     """The HTML Sphinx writes for the figure :func:`.nodes.figure_node` makes
     of *node*, written at once with the translator's own tags, escaping and
-    permalink.  Sphinx writes a figure ``align-default``, its caption's text
-    in a ``caption-text`` span followed by the permalink, in a ``<p>`` of the
-    ``<figcaption>``."""
+    permalink.  Sphinx writes a figure ``align-default``, its caption's
+    contents in a ``caption-text`` span followed by the permalink, in a
+    ``<p>`` of the ``<figcaption>``; the caption's contents are the nodes
+    :func:`quote_figures` gave it, written by the translator."""
     body = self.body
     body.append(self.starttag(node, "figure", CLASS="align-default", **node["data"]))
     images = node["images"]
     if len(images) > 1:
         body.append(self.starttag({"classes": ["mancala-side-by-side"]}, "div", CLASS="docutils container"))
     for attributes in images:
-        body.append(image_tag(self, attributes, "\n"))
+        if attributes.get("label"):     # as figure_node's labelled board
+            body.append(self.starttag({"classes": ["mancala-board-side"]}, "div", CLASS="docutils container")
+                        + self.starttag({"classes": ["mancala-board-label"]}, "p", "")
+                        + self.encode(attributes["label"]) + "</p>\n" + image_tag(self, attributes, "\n") + "</div>\n")
+        else:
+            body.append(image_tag(self, attributes, "\n"))
     if len(images) > 1:
         body.append("</div>\n")
-    if node["caption"]:
+    caption = next((child for child in node.children if isinstance(child, nodes.caption)), None)
+    if caption is not None:
         body.append(self.starttag({}, "figcaption") + '<p><span class="caption-text">')
-        body.append(self.encode(node["caption"]))
-        if node["credit"]:
-            text, url = node["credit"]
-            body.append(" " + self.starttag({"classes": ["mancala-credit"]}, "span", "")
-                        + self.starttag({}, "a", "", CLASS="reference external", href=url)
-                        + self.encode(text) + "</a></span>")
+        for child in caption.children:
+            child.walkabout(self)
         body.append("</span>")
         self.add_permalink_ref(node, sphinx_words("Link to this image"))     # as Sphinx words it
         body.append("</p>\n</figcaption>\n")
@@ -247,15 +253,16 @@ class mancala_table(nodes.General, nodes.Element):
     index); an HTML build writes the table from the data and skips it."""
 
 
-def make_table(headers, rows, classes=()) -> mancala_table:
+def make_table(headers, rows, classes=(), row_ids=None) -> mancala_table:
     rows = [list(r) for r in rows]
     text = " ".join(cell_text(c) for c in [*headers, *(c for r in rows for c in r)])
-    return mancala_table("", nodes.Text(text), headers=list(headers), rows=rows, classes=list(classes))
+    return mancala_table("", nodes.Text(text), headers=list(headers), rows=rows, classes=list(classes),
+                         row_ids=list(row_ids or ()))
 
 
-def light_table(app, headers, rows, classes):
+def light_table(app, headers, rows, classes, row_ids=None):
     """``mancala-table``: in an HTML build, the table as data."""
-    return make_table(headers, rows, classes) if _html(app) else None
+    return make_table(headers, rows, classes, row_ids) if _html(app) else None
 
 
 _WORDS_AND_SPACES = re.compile(r"[^ \n]+| +|\n")     # as Sphinx's HTML writer splits a literal
@@ -282,14 +289,16 @@ def _cell_html(self, cell) -> str:
     return self.encode(str(cell))
 
 
-def html_rows(self, headers, rows) -> str:
+def html_rows(self, headers, rows, row_ids=()) -> str:
     """What the HTML translator *self* writes inside the ``<table>`` of
     :func:`.tables.docutils_table`'s table, with its own escaping."""
     out = ['<thead>\n<tr class="row-odd">']
     out.extend(f'<th class="head"><p>{_cell_html(self, h)}</p></th>\n' for h in headers)
     out.append("</tr>\n</thead>\n<tbody>\n")
     for i, cells in enumerate(rows):
-        out.append(f'<tr class="{"row-even" if i % 2 == 0 else "row-odd"}">')
+        row_id = row_ids[i] if i < len(row_ids) else None
+        out.append(self.starttag({"ids": [row_id] if row_id else [],
+                                  "classes": ["row-even" if i % 2 == 0 else "row-odd"]}, "tr", ""))
         out.extend(f"<td><p>{_cell_html(self, c)}</p></td>\n" for c in cells)
         out.append("</tr>\n")
     out.append("</tbody>\n")
@@ -302,7 +311,7 @@ def visit_table_html(self, node):
     site's translator adds to it: docs/_ext/accessible_html.py's ``tabindex``)."""
     table = nodes.table(classes=list(node["classes"]))
     self.visit_table(table)
-    self.body.append(html_rows(self, node["headers"], node["rows"]))
+    self.body.append(html_rows(self, node["headers"], node["rows"], node.get("row_ids") or ()))
     self.depart_table(table)
     raise nodes.SkipNode
 
@@ -322,7 +331,8 @@ def resolved(app, doctree, fromdoc):
         standard.source, standard.line = img.source, img.line
         img.replace_self(standard)
     for table in list(doctree.findall(mancala_table)):
-        table.replace_self(docutils_table(table["headers"], table["rows"], table["classes"]))
+        table.replace_self(docutils_table(table["headers"], table["rows"], table["classes"],
+                                          table.get("row_ids")))
 
 
 def setup(app):

@@ -2,8 +2,9 @@
 figures, images and captions, which every builder writes as it writes its own.
 
 :func:`figure_node` is the one place that says what a figure is made of: its
-pictures (side by side if more than one), then its caption, ended by the
-published diagram's credit.  Its node is a :class:`board_figure`, a docutils
+pictures (side by side if more than one), then its caption
+(:func:`caption_node`: the status badge, the words, the published diagram's
+credit, a short citation).  Its node is a :class:`board_figure`, a docutils
 figure that an HTML build writes with the data the in-page scripts read
 (``data-rules``, ``data-position``, ``data-status``); every other builder
 writes it as the figure it is.  The worked example's figures are wrapped in a
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 from docutils import nodes
 
@@ -68,19 +70,29 @@ def depart_board_figure_html(self, node):
 
 
 def figure_node(pictures, caption, ids=(), classes=("mancala-figure",), credit=None, data=None,
-                authored=False, source=None, line=None) -> board_figure:
+                authored=False, source=None, line=None, badge=None, cite=None) -> board_figure:
     """A figure of ours: its *pictures* (their :func:`picture_attributes`,
-    side by side if more than one), then its *caption*, ended by the
-    published diagram's *credit* (text, url) if any.  A caption the extension
-    wrote is in the build's language already, so it is not a catalog message;
-    an *authored* one (the page's own words) is translated as any prose."""
+    each with the *label* above it if it has one, side by side if more than
+    one), then its caption (:func:`caption_node`).
+    A caption the extension wrote is in the build's language already, so it
+    is not a catalog message; an *authored* one (the page's own words) is
+    translated as any prose."""
     fig = board_figure(classes=list(classes), data=dict(data or {}))
     fig.source, fig.line = source, line
     fig["ids"].extend(ids)
     drawn = []
     for attributes in pictures:
+        attributes = dict(attributes)
+        label = attributes.pop("label", None)
         img = nodes.image(**attributes)
         img.source, img.line = source, line
+        if label:       # a labelled board: the label above it
+            box = nodes.container(classes=["mancala-board-side"])
+            text = nodes.paragraph(label, label, classes=["mancala-board-label"])
+            text["translatable"] = False
+            box += text
+            box += img
+            img = box
         drawn.append(img)
     if len(drawn) > 1:
         row = nodes.container(classes=["mancala-side-by-side"])
@@ -89,28 +101,80 @@ def figure_node(pictures, caption, ids=(), classes=("mancala-figure",), credit=N
     else:
         fig.extend(drawn)
     if caption:
-        cap = nodes.caption(caption, caption)
-        cap.source, cap.line = source, line
-        if not authored:
-            cap["translatable"] = False
-        if credit:
-            text, url = credit
-            cap += nodes.Text(" ")
-            link = nodes.inline(classes=["mancala-credit"])
-            link += nodes.reference(text, text, refuri=url)
-            cap += link
-        fig += cap
+        fig += caption_node(caption, credit, badge, cite, authored, source, line)
     return fig
 
 
+def caption_node(caption, credit=None, badge=None, cite=None, authored=False, source=None, line=None):
+    """The caption of a figure of ours, the one place that says what it holds:
+    the figure's status *badge* (:class:`Badge`, a link to the figure's line
+    on the verification page or to its erratum, filled in when the page is
+    resolved), the *caption*'s words, the published diagram's *credit* (its
+    links, each (text, address): the source page, then the archived version
+    transcribed when the page as its readers see it is the first), and a short
+    citation of the figure (*cite*: its words, then its id linking to the
+    figure itself)."""
+    cap = nodes.caption("", "")
+    cap.source, cap.line = source, line
+    if not authored:
+        cap["translatable"] = False
+    if badge:
+        cap += badge_node(badge)
+        cap += nodes.Text(" ")
+    cap += nodes.Text(caption)
+    if credit:
+        cap += nodes.Text(" ")
+        span = nodes.inline(classes=["mancala-credit"])
+        for i, (text, url) in enumerate(credit):
+            if i:
+                span += nodes.Text(" ")
+            span += nodes.reference(text, text, refuri=url)
+        cap += span
+    if cite:
+        words, anchor, text = cite
+        cap += nodes.Text(" ")
+        span = nodes.inline(classes=["mancala-cite"])
+        span += nodes.Text(words + " ")
+        span += nodes.reference(text, text, refuri="#" + anchor, internal=True)
+        cap += span
+    return cap
+
+
+class Badge(NamedTuple):
+    """A figure's status badge: the *status*, its *word* in the build's
+    language, the *page* it links to (``verification`` or ``errata``, a kind
+    of :func:`.pages.note_generated`) and the *anchor* there."""
+    status: str
+    word: str
+    page: str
+    anchor: str
+
+
+class Cite(NamedTuple):
+    """A figure's short citation: its *words* (the source diagram, this site,
+    its version), then the figure's *text* (its id) linking to its *anchor*."""
+    words: str
+    anchor: str
+    text: str
+
+
+def badge_node(badge: Badge):
+    """A status badge, its address given when the page is resolved
+    (:func:`.pages.link_badges`)."""
+    return nodes.reference(badge.word, badge.word, refuri="", internal=True,
+                           classes=["mancala-badge", f"mancala-badge-{badge.status}"],
+                           mancala_badge=(badge.page, badge.anchor))
+
+
 def make_figure(env, pictures, caption, ids=(), classes=("mancala-figure",), credit=None, data=None,
-                source=None, line=None):
+                source=None, line=None, badge=None, cite=None):
     """The node of a figure whose caption the extension wrote: an
     accelerator's (event ``mancala-figure``), else :func:`figure_node`'s."""
     node = env.events.emit_firstresult("mancala-figure", env, list(pictures), caption, list(ids), list(classes),
-                                       credit, dict(data or {}))
+                                       credit, dict(data or {}), badge, cite)
     if node is None:
-        return figure_node(pictures, caption, ids, classes, credit, data, source=source, line=line)
+        return figure_node(pictures, caption, ids, classes, credit, data, source=source, line=line, badge=badge,
+                           cite=cite)
     node.source, node.line = source, line
     return node
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from docutils import nodes
 
 from ..drawing.catalog import words
+from ..view.figures import anchor_of
 from ..view.report import group_rows, totals
 from ..view.rows import STATUSES, status_words
 from .credits import page_url
@@ -52,16 +53,61 @@ def note_drawn(env, drawn) -> None:
     env.mancala_diagrams = data
 
 
-def note_generated(env) -> None:
-    """The page being read is made from the whole project."""
+def note_generated(env, kind=None) -> None:
+    """The page being read is made from the whole project; it is the site's
+    *kind* page (``verification``, ``errata``) if given, where the figures'
+    status badges link (``env.mancala_pages``: {docname: kind})."""
     env.mancala_generated = getattr(env, "mancala_generated", set()) | {env.docname}
+    if kind:
+        note_page(env, kind)
 
 
-def make_table(env, headers, rows):
+def note_page(env, kind) -> None:
+    """The page being read is the site's *kind* page: ``verification``,
+    ``errata``, or a page with a ``legend`` (``env.mancala_pages``: {docname: kind})."""
+    pages = getattr(env, "mancala_pages", {})
+    pages[env.docname] = kind
+    env.mancala_pages = pages
+
+
+def page_of(env, kind) -> str | None:
+    """The page of *kind*, None without one; of several, the nearest the top
+    of the site (the fewest folders), then the first by name."""
+    found = [d for d, k in getattr(env, "mancala_pages", {}).items() if k == kind]
+    return min(found, key=lambda d: (d.count("/"), d)) if found else None
+
+
+def row_anchor(diagram: str) -> str:
+    """The HTML id of a diagram's line on the verification page."""
+    return "row-" + anchor_of(diagram)
+
+
+def link_badges(app, doctree, fromdoc) -> None:
+    """The links to the site's pages of a kind (``mancala_badge``: (kind,
+    anchor)) get their address: the status badges of a page's figures
+    (:func:`.nodes.badge_node`), and each viewer's link to the legend (its
+    own page's if it has one).  A badge whose page the site lacks is a plain
+    word; a link to a legend the site lacks is left out."""
+    env = app.env
+    for ref in list(doctree.findall(lambda n: isinstance(n, nodes.reference) and "mancala_badge" in n)):
+        kind, anchor = ref["mancala_badge"]
+        del ref["mancala_badge"]
+        own = kind == "legend" and getattr(env, "mancala_pages", {}).get(fromdoc) == kind
+        target = fromdoc if own else page_of(env, kind)
+        if target is None and kind == "legend":
+            ref.parent.parent.remove(ref.parent)
+        elif target is None:
+            ref.replace_self(nodes.inline(ref.astext(), ref.astext(), classes=ref["classes"]))
+        else:
+            ref["refuri"] = ("" if own else app.builder.get_relative_uri(fromdoc, target)) + "#" + anchor
+
+
+def make_table(env, headers, rows, row_ids=None):
     """A table of the verification page: an accelerator's node (event
-    ``mancala-table``), else the docutils table."""
-    node = env.events.emit_firstresult("mancala-table", list(headers), rows, list(TABLE_CLASSES))
-    return node if node is not None else docutils_table(headers, rows, TABLE_CLASSES)
+    ``mancala-table``), else the docutils table; *row_ids* the HTML id of
+    each row (None for none)."""
+    node = env.events.emit_firstresult("mancala-table", list(headers), rows, list(TABLE_CLASSES), row_ids)
+    return node if node is not None else docutils_table(headers, rows, TABLE_CLASSES, row_ids)
 
 
 def verification_content(app, fromdoc, node, where, lang):
@@ -91,12 +137,14 @@ def verification_content(app, fromdoc, node, where, lang):
             titles[docname] = env.titles[docname].astext() if docname in env.titles else docname
         return Link(titles[docname], uris[docname] + "#" + anchor, internal=True)
 
+    errata_doc = page_of(env, "errata")
     example_doc = {}   # where each example is drawn (a check links to its example's first step)
     for docname, drawn in sorted(getattr(env, "mancala_diagrams", {}).items()):
         for d in drawn:
             example_doc.setdefault(d.example, (docname, d))
     out = statuses_defined(lang)
     summary = []
+    ids_given = {None}
     for g in groups:
         summary.append([Link(page_name(g), "#" + anchor(g), internal=True),
                         *[str(g.counts.get(s, 0)) for s in shown], str(len(g.entries))])
@@ -114,7 +162,7 @@ def verification_content(app, fromdoc, node, where, lang):
         counts = ", ".join(w.lookup(WORDS["count"], status=status_word(s, lang), count=n)
                            for s, n in g.counts.items())
         out.append(nodes.paragraph(text=counts))
-        rows = []
+        rows, row_ids = [], []
         for e in g.entries:
             # where the diagram is drawn; for a check, its example's first step
             at = where.get(e.diagram) if e.diagram is not None else example_doc.get(e.example)
@@ -128,9 +176,16 @@ def verification_content(app, fromdoc, node, where, lang):
                 label = e.diagram
             else:  # a check: the example's name and its ``at:`` (the YAML's words, shown as code)
                 label = Code((Path(e.example or "?").stem, e.check or ""))
-            rows.append([label, status_word(e.status, lang), drawn, source])
+            status = status_word(e.status, lang)
+            if e.status == "erratum" and e.diagram and errata_doc is not None:     # to its erratum
+                status = Link(status, app.builder.get_relative_uri(fromdoc, errata_doc) + "#erratum-"
+                              + anchor_of(e.diagram), internal=True)
+            rows.append([label, status, drawn, source])
+            row_id = row_anchor(e.diagram) if e.diagram else None
+            row_ids.append(row_id if row_id not in ids_given else None)
+            ids_given.add(row_id)
         out.append(make_table(env, [say("diagram", lang), say("status", lang), say("drawn", lang),
-                                    say("source", lang)], rows))
+                                    say("source", lang)], rows, row_ids))
     container = nodes.container(classes=["mancala-verification-report"])
     container.extend(out)
     return container
@@ -174,6 +229,7 @@ def resolve(app, doctree, fromdoc):
             if "mancala-board" in img["classes"] or "mancala-legend-sample" in img["classes"]:
                 img.attributes.pop("alt", None)
     lazy_images(doctree)
+    link_badges(app, doctree, fromdoc)
     placeholders = list(doctree.findall(mancala_placeholder))
     if not placeholders:
         return
@@ -190,14 +246,14 @@ def resolve(app, doctree, fromdoc):
 
 
 def purge_doc(app, env, docname):
-    for name in ("mancala_diagrams", "mancala_inputs"):
+    for name in ("mancala_diagrams", "mancala_inputs", "mancala_pages"):
         getattr(env, name, {}).pop(docname, None)
     getattr(env, "mancala_generated", set()).discard(docname)
 
 
 def merge_info(app, env, docnames, other):
     """The records of the pages read by a parallel reader."""
-    for name in ("mancala_diagrams", "mancala_inputs"):
+    for name in ("mancala_diagrams", "mancala_inputs", "mancala_pages"):
         data = getattr(env, name, {})
         theirs = getattr(other, name, {})
         data.update((d, theirs[d]) for d in docnames if d in theirs)

@@ -40,9 +40,10 @@ def _docutils_cell(cell) -> nodes.Node:
     return nodes.Text(str(cell))
 
 
-def docutils_table(headers, rows, classes=()) -> nodes.table:
+def docutils_table(headers, rows, classes=(), row_ids=None) -> nodes.table:
     """The docutils table of these cells (one paragraph per entry, written in
-    the build's language already: not a catalog message)."""
+    the build's language already: not a catalog message); *row_ids* the HTML
+    id of each row (None for none)."""
     table = nodes.table(classes=list(classes))
     group = nodes.tgroup(cols=len(headers))
     table += group
@@ -56,8 +57,10 @@ def docutils_table(headers, rows, classes=()) -> nodes.table:
     head += hrow
     body = nodes.tbody()
     group += body
-    for cells in rows:
+    for i, cells in enumerate(rows):
         row = nodes.row()
+        if row_ids and row_ids[i]:
+            row["ids"].append(row_ids[i])
         for c in cells:
             row += nodes.entry("", _docutils_paragraph(c))
         body += row

@@ -26,6 +26,20 @@ WORDS = {
     "no_errata": N_("No erratum is declared."),
     # Translators: the credit of a published diagram, after its caption (linked to the page).
     "credit": N_("Source: %(author)s, %(site)s, page %(page)s, diagram %(number)s."),
+    # Translators: the words of a figure's short citation, before the figure's id (its link):
+    # the source page's author and file, the diagram's number there, this site and its version
+    "cite_source": N_("Cite: %(author)s, %(page)s, diagram %(number)s; %(site)s %(version)s,"),
+    # Translators: the words of a short citation of the project's own figure, before its id
+    "cite_own": N_("Cite: %(site)s %(version)s,"),
+    # Translators: the link beside a published diagram's credit to the version of its page transcribed here
+    "archived": N_("archived version, as transcribed"),
+    # Translators: under a worked example's viewer, a link to the legend of the board pictures
+    "legend_link": N_("What the marks on the boards mean"),
+    # Translators: the labels of an erratum's two boards
+    "side_published": N_("As published"),
+    "side_replayed": N_("As replayed by the engine"),
+    # Translators: before the command that checks an erratum again, on the errata page
+    "check_again": N_("To check it again, run in the project’s folder:"),
     "own_example": N_("The project’s own example: no source draws these boards; the rules engine "
                       "computed them, and the verification replays them."),
 }
@@ -49,3 +63,13 @@ def say(key: str, lang: str, table=WORDS, **values) -> str:
 def status_word(status: str, lang: str) -> str:
     """A verification status's word in *lang* (an unknown one as it is)."""
     return status_words(status, lang)[0]
+
+
+def figure_status(figure, lang: str) -> tuple[str, str] | None:
+    """What the status badge of a worked example's *figure* shows: (its
+    status, the status's word in *lang*, from the vocabulary of
+    :mod:`mancala_diagrams.view.rows`); None for a figure without one.  The
+    one place that says which status a figure shows and how."""
+    if figure.status is None:
+        return None
+    return figure.status, status_word(figure.status, lang)

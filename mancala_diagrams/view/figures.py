@@ -10,7 +10,7 @@ verifier's status for it, and what the in-page player needs to start from it
 of figures, the drawing makes images of pictures; nothing here knows either.
 
 The words come from :mod:`mancala_diagrams.drawing.captions`, through
-:func:`step_caption` and :func:`erratum_evidence`, the one place that says
+:func:`step_caption` and :func:`erratum_points`, the one place that says
 what the narrator is given.
 """
 from __future__ import annotations
@@ -32,6 +32,8 @@ from .steps import differing, example_options, example_steps, grid_position, ste
 PUBLISHED = N_("Left: as published. Right: as replayed by the engine; the marked holes differ.")
 #: Said first in a claim erratum's caption on the errata page: the board is the replay's.
 CLAIM_ERRATUM = N_("The board as replayed by the engine, where the replay contradicts what the page says.")
+#: The caption of an erratum's figure on the errata page, whose boards are labelled.
+DIFFER = N_("The marked holes differ between the two boards.")
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,8 @@ class Figure:
     reason in words); *rules* and *position* what a player starts from (the
     rules' name, the position's text form); *example* the example file it
     comes from (relative to the project); *erratum* the declared erratum's
-    reason, for a figure drawn with its published board beside it."""
+    reason, for a figure drawn with its published board beside it; *points*
+    an erratum's evidence as a short list (the errata page's)."""
     id: str | None
     anchor: str | None
     pictures: tuple[Picture, ...]
@@ -82,6 +85,7 @@ class Figure:
     position: str | None = None
     example: str | None = None
     erratum: str | None = None
+    points: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,12 +127,14 @@ def step_caption(example, step, lang: str) -> str:
     return captions.describe_step(example, step, lang)
 
 
-def erratum_evidence(row: Row, at: str, reason: dict, lang: str) -> str:
-    """An erratum's evidence in words: the differing holes, the declared
-    *reason*, the verifier's evidence, and how to re-run it."""
+def erratum_points(row: Row, at: str, reason: dict, lang: str, geometry) -> tuple[str, ...]:
+    """An erratum's evidence as a short list of sentences: the replay, the
+    differing holes named as the board of *geometry* labels them, the declared
+    *reason*, the verifier's evidence."""
     record = {"diff": list(row.diff or ()), "example": row.example, "at": at, "reason": reason,
               "evidence": row.evidence_words}
-    return captions.describe_erratum(record, lang)
+    name = lambda d: geometry.name(d["row"] * geometry.columns + d["column"])    # noqa: E731
+    return tuple(captions.erratum_points(record, lang, name))
 
 
 # -- worked examples ------------------------------------------------------------------------
@@ -212,10 +218,11 @@ def _errata_figure(example, step, row: Row, lang) -> Figure:
                         side="published"),
                 Picture(position, captions.describe_position(position, lang, highlights=hl, rules=rules), hl,
                         d.marks, side="replayed"))
-    text = f"{d.id}. {words(lang).lookup(PUBLISHED)} {erratum_evidence(row, d.at, d.erratum.reason, lang)}"
-    return Figure(id=d.id, anchor="erratum-" + anchor_of(d.id), pictures=pictures, caption=text,
-                  **_status(row, lang), rules=rules.name, position=position.to_text(), example=row.example,
-                  erratum=in_language(d.erratum.reason, lang))
+    return Figure(id=d.id, anchor="erratum-" + anchor_of(d.id), pictures=pictures,
+                  caption=f"{d.id}. {words(lang).lookup(DIFFER)}", credit=_credit(d.id), **_status(row, lang),
+                  rules=rules.name, position=position.to_text(), example=row.example,
+                  erratum=in_language(d.erratum.reason, lang),
+                  points=erratum_points(row, d.at, d.erratum.reason, lang, g))
 
 
 def _claim_erratum_figure(example, step, row: Row, lang) -> Figure:

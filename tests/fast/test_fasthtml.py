@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -90,6 +91,16 @@ def test_the_accelerated_pages_are_the_plain_pages(make_app, project, tmp_path, 
     html = (fast.outdir / "index.html").read_text(encoding="utf-8")
     assert "&lt;b&gt;" in html and "&amp;c=" in html and 'loading="lazy"' in html
     assert 'class="mancala-side-by-side' in html and 'class="mancala-credit"' in html
+    # each figure of a worked example: a status badge linking to its line of the
+    # verification page (an accepted erratum to its entry on the errata page: tests/test_site_figures.py), a citation
+    # whose id links to the figure itself; the verification page's lines have those ids
+    assert re.search(r'<a class="mancala-badge mancala-badge-verified reference internal" '
+                     r'href="verification.html#row-katro-07">', html)
+    assert re.search(r'<a class="mancala-badge mancala-badge-mismatch reference internal" '
+                     r'href="verification.html#row-test-01">[^<]+</a>', html)    # an erratum the verifier refuses
+    assert '<a class="reference internal" href="#katro-07">katro-07</a>' in html
+    verification = (fast.outdir / "verification.html").read_text(encoding="utf-8")
+    assert re.search(r'<tr class="row-(even|odd)" id="row-katro-07">', verification)
     # a caption gets the quotes SmartQuotes gives the same words as page text
     doctree = resolved_doctree(fast, "index")
     prose = next(p.astext() for p in doctree.findall(nodes.paragraph) if p.astext().startswith("North"))
@@ -115,7 +126,9 @@ def test_worked_example_figures_stay_data_until_the_page_is_written(make_app, pr
     resolved = resolved_doctree(app, "index")
     kept = {n["ids"][0]: n for n in resolved.findall(mancala_figure)}
     assert set(kept) == set(light)
-    assert kept["katro-07"].astext().startswith("katro-07. South takes the 3 seeds of a1 in hand.")
+    # the caption: the status badge, the words, the credit, the short citation
+    assert kept["katro-07"].astext().startswith("verified katro-07. South takes the 3 seeds of a1 in hand. Source: ")
+    assert "; Project name not set 0.1.0, katro-07" in kept["katro-07"].astext()
     assert not [f for f in resolved.findall(nodes.figure) if f["ids"] and f["ids"][0] in light]
 
 
@@ -128,8 +141,8 @@ def test_another_builder_gets_the_figures_of_a_page_an_html_build_read(make_app,
                                 "sphinxcontrib.bibtex"]}
     text_app = make_app("text", srcdir=project, builddir=tmp_path / "fast", confoverrides=overrides)
     text_app.build()
-    text = (text_app.outdir / "index.txt").read_text(encoding="utf-8")
-    assert "katro-07. South takes the 3 seeds of a1 in hand." in text
+    text = " ".join((text_app.outdir / "index.txt").read_text(encoding="utf-8").split())
+    assert "verified katro-07. South takes the 3 seeds of a1 in hand. Source: " in text
 
 
 @pytest.mark.parametrize("action", ["qDe", "1", "2", "3", "qbBdDiew"])
