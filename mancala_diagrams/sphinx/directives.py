@@ -211,7 +211,8 @@ class LegendDirective(MancalaDirective):
             self.set_source_info(img)
             para = nodes.paragraph()
             para += img
-            para += nodes.Text(" " + item.text)
+            para += nodes.Text(" ")
+            para += nodes.inline(item.text, item.text, classes=["mancala-legend-text"])     # one flex item
             items += nodes.list_item("", para)
         return [items]
 
