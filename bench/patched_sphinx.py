@@ -45,7 +45,8 @@ def _recording(run, record: dict):
         drawn = getattr(env, "mancala_diagrams", {}).get(env.docname, [])[drawn_before:]
         inputs = getattr(env, "mancala_inputs", {}).get(env.docname)
         generated = set(getattr(env, "mancala_generated", set())) - generated_before
-        record[_key(self)] = pickle.dumps((out, drawn, inputs, generated), protocol=pickle.HIGHEST_PROTOCOL)
+        kind = getattr(env, "mancala_pages", {}).get(env.docname)     # the page's kind, if it has one
+        record[_key(self)] = pickle.dumps((out, drawn, inputs, generated, kind), protocol=pickle.HIGHEST_PROTOCOL)
         return out
     return recorded_run
 
@@ -53,7 +54,7 @@ def _recording(run, record: dict):
 def _replaying(record: dict):
     def replayed_run(self):
         try:
-            out, drawn, inputs, generated = pickle.loads(record[_key(self)])
+            out, drawn, inputs, generated, kind = pickle.loads(record[_key(self)])
         except KeyError:
             sys.exit(f"patched_sphinx: {_key(self)} was not recorded")
         env = self.env
@@ -67,6 +68,10 @@ def _replaying(record: dict):
             env.mancala_inputs = data
         if generated:
             env.mancala_generated = getattr(env, "mancala_generated", set()) | generated
+        if kind:
+            data = getattr(env, "mancala_pages", {})
+            data[env.docname] = kind
+            env.mancala_pages = data
         return out
     return replayed_run
 
@@ -85,7 +90,7 @@ def _plain(d):
         return [para]
 
     def errata(self):
-        note_generated(self.env)
+        note_generated(self.env, "errata")
         return [mancala_placeholder(kind="errata", rows=[])]
     return {cls: errata if cls is d.ErrataDirective else paragraph for cls in _directives(d)}
 

@@ -129,7 +129,7 @@ def test_keyboard_steps_image_caption_and_counter_together(server, browser, site
         assert state["src"] == src                        # the image and ...
         assert state["caption"] == re.sub(r"<[^>]+>", "", caption).strip()   # ... its own caption
         assert state["counter"] == f"{n + 1} / {len(STEPS)}"
-        assert state["live"].startswith(f"Step {n + 1} of {len(STEPS)}. {step_id}.")
+        assert state["live"].startswith(f"Step {n + 1} of {len(STEPS)}. verified {step_id}.")   # the badge first
         sizes.add((state["imgWidth"], state["imgHeight"]))
     # the last step stays the last; Left goes back; Home to the first
     browser.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
@@ -153,7 +153,7 @@ def test_buttons_have_names_in_the_page_language(server, browser):
     # the buttons step too, and the French live region speaks French
     browser.find_element(By.CSS_SELECTOR, ".mancala-player .mancala-next").click()
     state = browser.execute_script(STATE)
-    assert state["counter"] == "2 / 5" and state["live"].startswith("Étape 2 sur 5. katro-07.")
+    assert state["counter"] == "2 / 5" and state["live"].startswith("Étape 2 sur 5. vérifié katro-07.")
 
 
 def test_play_button_is_a_toggle(server, browser):

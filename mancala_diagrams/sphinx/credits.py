@@ -11,6 +11,7 @@ The verification page links each source page to the archived version.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from .words import say
@@ -78,10 +79,12 @@ def cite_words(entries: dict, credit, lang: str, site: str, version: str) -> str
     *site* and its *version*."""
     url = page_url(entries, credit.page) if credit is not None else None
     if url is None:
-        return say("cite_own", lang, site=site, version=version)
-    entry = entries[KEY.format(page=credit.page)]
-    return say("cite_source", lang, author=entry["author"].split()[-1], page=page_file(entry),
-               number=credit.number, site=site, version=version)
+        words = say("cite_own", lang, site=site, version=version)
+    else:
+        entry = entries[KEY.format(page=credit.page)]
+        words = say("cite_source", lang, author=entry["author"].split()[-1], page=page_file(entry),
+                    number=credit.number, site=site, version=version)
+    return re.sub(" {2,}", " ", words)      # a site without a name
 
 
 def missing(figure_id: str, credit) -> str:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.config import Config
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -80,7 +81,9 @@ class MancalaDirective(SphinxDirective):
         """The short citation of a worked example's *figure*."""
         if figure.id is None or figure.anchor is None:
             return None
-        words = credits.cite_words(entries or {}, figure.credit, lang, self.config.project, __version__)
+        # the site's name, unless the project has none (Sphinx's default then is English words)
+        site = "" if self.config.project == Config.config_values["project"].default else self.config.project
+        words = credits.cite_words(entries or {}, figure.credit, lang, site, __version__)
         return Cite(words, figure.anchor, figure.id)
 
     def warn(self, message, line=None):
