@@ -73,8 +73,8 @@ class MancalaDirective(SphinxDirective):
         shown = figure_status(figure, lang)
         if shown is None or figure.id is None:
             return None
-        if to_erratum and figure.erratum is not None and figure.status == "erratum":
-            return Badge(*shown, "errata", "erratum-" + anchor_of(figure.id))
+        if to_erratum and figure.erratum is not None and figure.status in ("erratum", "claim-erratum"):
+            return Badge(*shown, "errata", f"{figure.status}-{anchor_of(figure.id)}")
         return Badge(*shown, "verification", row_anchor(figure.id))
 
     def cite(self, figure, entries, lang):

@@ -177,8 +177,8 @@ def verification_content(app, fromdoc, node, where, lang):
             else:  # a check: the example's name and its ``at:`` (the YAML's words, shown as code)
                 label = Code((Path(e.example or "?").stem, e.check or ""))
             status = status_word(e.status, lang)
-            if e.status == "erratum" and e.diagram and errata_doc is not None:     # to its erratum
-                status = Link(status, app.builder.get_relative_uri(fromdoc, errata_doc) + "#erratum-"
+            if e.status in ("erratum", "claim-erratum") and e.diagram and errata_doc is not None:  # to its erratum
+                status = Link(status, app.builder.get_relative_uri(fromdoc, errata_doc) + f"#{e.status}-"
                               + anchor_of(e.diagram), internal=True)
             rows.append([label, status, drawn, source])
             row_id = row_anchor(e.diagram) if e.diagram else None
