@@ -56,10 +56,10 @@ def test_every_figure_of_a_worked_example_has_its_badge_and_citation(site, lang)
         assert shown == status and tag == "a" and word.strip(), where
         assert target_exists(site, page, href), f"{where}: the badge's link {href} leads nowhere"
         verification = "verification.html#row-" in href
-        errata = "errata.html#erratum-" in href
+        errata = re.search(r"errata\.html#(claim-)?erratum-", href)
         assert verification or errata, href
         if errata:
-            assert status == "erratum", where
+            assert status == ("claim-erratum" if errata.group(1) else "erratum"), where
         cite = CITE.search(body)
         assert cite and cite.group(1).strip(), f"{where}: no citation"
         figure_id = re.search(r'\sid="([^"]+)"', attributes).group(1)
@@ -68,7 +68,8 @@ def test_every_figure_of_a_worked_example_has_its_badge_and_citation(site, lang)
         statuses[status] = statuses.get(status, 0) + 1
         seen += 1
     assert seen > 300, seen
-    assert statuses.get("verified", 0) > 200 and statuses.get("erratum", 0) >= 4 and statuses.get("generated"), statuses
+    assert statuses.get("replayed", 0) > 150 and statuses.get("erratum", 0) >= 4 and statuses.get("generated"), statuses
+    assert statuses.get("given") and statuses.get("claim-erratum"), statuses
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -131,3 +132,15 @@ def test_numbers_on_the_errata_page_are_written_for_their_language(site):
     fr = (site / "fr" / "errata.html").read_text(encoding="utf-8")
     assert "1,000,000" in en and "1000000" not in en
     assert "1\u202f000\u202f000" in fr and "1000000" not in fr
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_claim_erratum_entry_gives_the_commands_that_show_it_as_code(site, lang):
+    """katro-gorobaka-04: the page's sentence the replay contradicts, with the
+    replay to look at and the verification to re-run, written as commands are
+    (two hyphens, not a typographic dash)."""
+    page = (site / lang / "errata.html").read_text(encoding="utf-8")
+    start = page.index('id="claim-erratum-katro-gorobaka-04"')
+    entry = page[start:page.index("</pre>", start)]
+    command = "mancala-diagrams replay sources/katro-gorobaka/katro-gorobaka-winning-start-4.yaml --boards"
+    assert command in html.unescape(re.sub(r"<[^>]+>", "", entry)), entry[-800:]

@@ -259,9 +259,7 @@ def claims_verdict(example, d, rep, index, path):
                 if c in found else f"the claim erratum names {c.to_json()!r}, which {d.id} does not claim"), None
     if d.claim_erratum is None:
         return None, None
-    command = f"mancala-diagrams replay {path} --boards"
     each = [said(N_("at %(diagram)s the page says that %(claim)s, but %(replay)s"), diagram=d.id, claim=c.words(),
                  replay=found[c]) for c in declared]
-    words = said(N_("%(evidence)s (to see it again: %(command)s)"), evidence=joined(each, N_("%(first)s; %(then)s")),
-                 command=command)
+    words = joined(each, N_("%(first)s; %(then)s"))     # the commands that show it are the page's to give
     return None, {"words": words, "claims": [c.to_json() for c in declared]}

@@ -349,6 +349,8 @@ class ErrataDirective(MancalaDirective):
         again = nodes.paragraph(classes=["mancala-erratum-check"], text=say("check_again", lang))
         again["translatable"] = False
         command = f".venv/bin/mancala-diagrams verify {f.example}"    # as the page "Check it yourself" runs it
+        if f.status == "claim-erratum":     # and the replay the page's sentence is compared with
+            command = f".venv/bin/mancala-diagrams replay {f.example} --boards\n{command}"
         code = nodes.literal_block(command, command, language="sh", classes=["mancala-erratum-command"])
         code["translatable"] = False
         for node in (points, again, code):

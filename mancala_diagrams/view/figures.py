@@ -226,20 +226,20 @@ def _errata_figure(example, step, row: Row, lang) -> Figure:
 
 
 def _claim_erratum_figure(example, step, row: Row, lang) -> Figure:
-    """A claim erratum as the errata page draws it: the replayed board, the
-    declared reason and the evidence in words, and how to re-run it."""
+    """A claim erratum as the errata page draws it: the replayed board, and
+    as its points the declared reason and the evidence in words (the page
+    gives the commands that show it again)."""
     d, position = step.diagram, step.position
     rules = example.rules
     w = words(lang)
     said = row.claim_erratum
     reason = in_language(said["reason"], lang)
-    parts = [f"{d.id}.", w.lookup(CLAIM_ERRATUM), captions.sentence(reason),
-             w.gettext("Evidence: %(text)s", text=in_language(said["evidence"], lang)),
-             w.gettext("Anyone can re-run it: mancala-diagrams verify %(example)s.", example=row.example)]
+    points = (captions.sentence(reason),
+              captions.sentence(w.gettext("Evidence: %(text)s", text=in_language(said["evidence"], lang))))
     picture = Picture(position, captions.describe_position(position, lang, rules=rules), None, d.marks)
-    return Figure(id=d.id, anchor="claim-erratum-" + anchor_of(d.id), pictures=(picture,), caption=" ".join(parts),
-                  **_status(row, lang), rules=rules.name, position=position.to_text(), example=row.example,
-                  erratum=reason)
+    return Figure(id=d.id, anchor="claim-erratum-" + anchor_of(d.id), pictures=(picture,),
+                  caption=f"{d.id}. {w.lookup(CLAIM_ERRATUM)}", credit=_credit(d.id), **_status(row, lang),
+                  rules=rules.name, position=position.to_text(), example=row.example, erratum=reason, points=points)
 
 
 # -- positions, sowing orders, the legend ---------------------------------------------------

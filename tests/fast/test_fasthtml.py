@@ -94,7 +94,7 @@ def test_the_accelerated_pages_are_the_plain_pages(make_app, project, tmp_path, 
     # each figure of a worked example: a status badge linking to its line of the
     # verification page (an accepted erratum to its entry on the errata page: tests/test_site_figures.py), a citation
     # whose id links to the figure itself; the verification page's lines have those ids
-    assert re.search(r'<a class="mancala-badge mancala-badge-verified reference internal" '
+    assert re.search(r'<a class="mancala-badge mancala-badge-replayed reference internal" '
                      r'href="verification.html#row-katro-07">', html)
     assert re.search(r'<a class="mancala-badge mancala-badge-mismatch reference internal" '
                      r'href="verification.html#row-test-01">[^<]+</a>', html)    # an erratum the verifier refuses
@@ -127,7 +127,7 @@ def test_worked_example_figures_stay_data_until_the_page_is_written(make_app, pr
     kept = {n["ids"][0]: n for n in resolved.findall(mancala_figure)}
     assert set(kept) == set(light)
     # the caption: the status badge, the words, the credit, the short citation
-    assert kept["katro-07"].astext().startswith("verified katro-07. South takes the 3 seeds of a1 in hand. Source: ")
+    assert kept["katro-07"].astext().startswith("replayed katro-07. South takes the 3 seeds of a1 in hand. Source: ")
     assert kept["katro-07"].astext().endswith("; 0.1.0, katro-07")      # a project without a name
     assert not [f for f in resolved.findall(nodes.figure) if f["ids"] and f["ids"][0] in light]
 
@@ -142,7 +142,7 @@ def test_another_builder_gets_the_figures_of_a_page_an_html_build_read(make_app,
     text_app = make_app("text", srcdir=project, builddir=tmp_path / "fast", confoverrides=overrides)
     text_app.build()
     text = " ".join((text_app.outdir / "index.txt").read_text(encoding="utf-8").split())
-    assert "verified katro-07. South takes the 3 seeds of a1 in hand. Source: " in text
+    assert "replayed katro-07. South takes the 3 seeds of a1 in hand. Source: " in text
 
 
 @pytest.mark.parametrize("action", ["qDe", "1", "2", "3", "qbBdDiew"])
