@@ -15,17 +15,19 @@ $(STAMP): pyproject.toml setup.py constraints.txt mancala_diagrams/solver/_bevoh
 	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
-# axe-core, the accessibility rules the browser test runs on every page,
-# pinned in package.json / package-lock.json (npm's registry; node_modules/ is not committed).
-AXE := node_modules/axe-core/axe.min.js
+# The npm packages, pinned in package.json / package-lock.json (npm's registry;
+# node_modules/ is not committed): axe-core, the accessibility rules the browser
+# tests run on every page, and pyodide, the in-page player's runtime, which the
+# site build copies into the site.
+NODE := node_modules/.installed-stamp
 
-$(AXE): package.json package-lock.json
+$(NODE): package.json package-lock.json
 	npm ci --no-audit --no-fund
-	touch $(AXE)
+	touch $(NODE)
 
 # one test process per core (pytest-xdist); the tests of one file stay in one process,
 # which builds that file's fixtures once
-test: $(STAMP) $(AXE)
+test: $(STAMP) $(NODE)
 	$(PY) -m pytest -q -n auto --dist loadfile
 
 verify: $(STAMP)
@@ -43,11 +45,11 @@ SITE := _build/site
 # them; each needs its page catalogs too (docs/locales/<lang>/).
 LANGUAGES = $(shell $(PYTHON) -c "from mancala_diagrams.languages import package_languages as p; print(*p())")
 
-site: $(STAMP)
+site: $(STAMP) $(NODE)
 	$(foreach lang,$(LANGUAGES),$(SPHINX) -b html -D language=$(lang) -d _build/doctrees/$(lang) docs $(SITE)/$(lang) &&) true
 	cp docs/_root/index.html $(SITE)/index.html
 	@$(PY) docs/update_catalogs.py --status
-	@echo "Site built: open $(SITE)/index.html, or run: $(PY) -m http.server -d $(SITE) 8000"
+	@echo "Site built: open $(SITE)/index.html, or run: $(PY) -m http.server -d $(SITE) 8000 (the in-page player needs the site served)"
 
 # Refresh the page and caption catalogs after editing the English pages or the
 # captions' messages (no network needed).
