@@ -57,14 +57,16 @@ i18n: $(STAMP)
 	$(PY) docs/update_catalogs.py
 
 # Speed and size, printed side by side in one run (engine, verifier, site build, each
-# accelerator against its plain path).
-bench: $(STAMP)
+# accelerator against its plain path, the in-page player in headless Chromium on the
+# built site).
+bench: $(STAMP) $(NODE)
 	$(PY) bench/bench_engine.py
 	$(PY) bench/bench_site.py
 	$(PY) bench/bench_fast.py
 	$(PY) bench/bench_solver.py --max-columns 6
 	$(PY) bench/bench_hostile.py
 	$(PY) bench/bench_explain.py
+	$(PY) bench/bench_player.py
 
 # Hostile files by the tens of thousands (tests/hostile.py), each watched for a
 # crash, a hang (over 5 s) or memory running out; prints the counts by outcome.

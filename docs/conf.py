@@ -80,6 +80,8 @@ word_languages = {
 # Board images: one cache shared by the builds of both languages.
 mancala_image_cache = str(HERE.parent / "_build" / "images")
 mancala_project_root = str(HERE.parent)
+# The in-page player's runtime: once for both languages, beside en/ and fr/.
+mancala_play_dir = "../_play"
 
 # The site's name in each language (``-D language=fr`` is applied after this
 # file is read, so the name is chosen once the configuration is complete).

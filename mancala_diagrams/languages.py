@@ -31,7 +31,8 @@ def locale_dirs() -> list[Path]:
 
 
 def _found(folders) -> list[str]:
-    found = sorted({p.parent.parent.name for d in folders for p in d.glob(f"*/LC_MESSAGES/{DOMAIN}.po")})
+    found = sorted({p.parent.parent.name for d in folders for suffix in ("po", "mo")
+                    for p in d.glob(f"*/LC_MESSAGES/{DOMAIN}.{suffix}")})
     return [SOURCE] + [lang for lang in found if lang != SOURCE]
 
 
@@ -47,10 +48,11 @@ def package_languages() -> list[str]:
 
 
 def catalog_path(lang: str) -> Path:
-    """The caption catalog of *lang* (the first found; the package's if none is)."""
+    """The caption catalog of *lang* (the first found; the package's if none is).
+    A catalog may also be its compiled ``.mo`` alone (as the in-page player has it)."""
     for folder in locale_dirs():
         path = folder / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if path.exists():
+        if path.exists() or path.with_suffix(".mo").exists():
             return path
     return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 

@@ -26,7 +26,8 @@ ALLOWED = {
     "drawing": {"engine"},
     "view": {"engine", "files", "drawing"},
     "solver": set(),
-    "sphinx": {"engine", "files", "drawing", "view", "solver"},
+    "play": {"engine", "drawing"},      # the drawing's words only: tests/test_play_bundle.py
+    "sphinx": {"engine", "files", "drawing", "view", "solver", "play"},
     "cli": {"engine", "files", "drawing", "view", "solver"},
     "": {"errors"},   # the package's own __init__
 }
@@ -37,6 +38,7 @@ FORBIDDEN_THIRD_PARTY = {
     "drawing": {"yaml", "sphinx", "docutils", "jsonschema", "jsonschema_rs"},
     "view": {"sphinx", "docutils"},
     "solver": {"yaml", "PIL", "sphinx", "docutils", "jsonschema", "jsonschema_rs"},
+    "play": {"yaml", "PIL", "babel", "sphinx", "docutils", "jsonschema", "jsonschema_rs"},
     "cli": {"sphinx", "docutils"},
 }
 

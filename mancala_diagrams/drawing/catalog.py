@@ -60,11 +60,11 @@ def translations(lang: str) -> gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
     po = catalog_path(lang)
-    if not po.exists():
+    mo = po.with_suffix(".mo")
+    if not po.exists() and not mo.exists():
         raise MancalaError(f"no caption catalog for language {lang!r}",
                            expected=" or ".join(languages()))
-    mo = po.with_suffix(".mo")
-    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
         with open(mo, "rb") as f:
             return gettext.GNUTranslations(f)
     return _compile(po)
