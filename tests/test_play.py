@@ -314,8 +314,8 @@ def test_a_decision_answers_the_frames_of_its_sowing_and_the_state_after():
     assert drops[0]["caption"].startswith("South sows the 2 seeds of a1 counterclockwise")
     assert answer["announce"].startswith("South plays a1 counterclockwise.")
     assert answer["announce"].endswith("North to play: choose a hole to sow.")
-    assert answer["state"]["moves"] == [{"turn": 1, "player": "south", "who": "South",
-                                         "text": "a1 counterclockwise"}]
+    assert answer["state"]["moves"] == [{"turn": 1, "player": "south", "text": "a1 counterclockwise",
+                                         "pending": False, "line": "South: a1 counterclockwise"}]
 
 
 def test_a_refused_decision_answers_the_reason_and_the_same_state():

@@ -32,7 +32,14 @@ def test_the_bundle_holds_the_player_the_engine_and_the_words_only():
 
 
 def test_the_bundle_is_the_same_bytes_each_time():
-    assert player.bundle() == player.bundle()
+    """In this process and in another, at another time (a compiled catalog is
+    dated by Babel with the time now unless told otherwise)."""
+    import hashlib
+    here = hashlib.sha256(player.bundle()).hexdigest()
+    there = subprocess.run([sys.executable, "-c", "import hashlib; from mancala_diagrams.sphinx import player; "
+                            "print(hashlib.sha256(player.bundle()).hexdigest())"], capture_output=True, text=True,
+                           check=True).stdout.strip()
+    assert here == there == hashlib.sha256(player.bundle()).hexdigest()
 
 
 def test_the_bundle_plays_with_the_standard_library_alone(tmp_path):
@@ -67,3 +74,25 @@ def test_a_bundled_module_that_needs_a_package_the_page_lacks_stops_the_build(tm
     monkeypatch.setattr(player, "PACKAGE", fake)
     with pytest.raises(MancalaError, match=r"play/pictures.py:3: .* imports PIL, a package the page does not have"):
         player.bundle_modules()
+
+
+def test_the_standard_library_of_the_page_is_compiled_and_cut_to_what_it_runs(tmp_path):
+    """What the site build writes for Pyodide's python_stdlib.zip (made with
+    Node the first time, then kept in node_modules/.cache): compiled modules
+    only, those the player ran, not the whole library."""
+    pyodide = player.PACKAGE.parent / "node_modules" / "pyodide"
+    if not (pyodide / "python_stdlib.zip").exists():
+        pytest.skip("the npm package pyodide is not installed (run `npm ci`)")
+    (tmp_path / "mancala.zip").write_bytes(player.bundle())
+    (tmp_path / "rules").mkdir()
+    for name in ("katra-be", "katra-paika-6", "katro-bevohoka-6"):
+        (tmp_path / "rules" / f"{name}.json").write_text(json.dumps(rules_to_data(rules(name))))
+    data = player.compiled_stdlib(pyodide, tmp_path)
+    assert data is not None
+    names = set(zipfile.ZipFile(BytesIO(data)).namelist())
+    full = set(zipfile.ZipFile(pyodide / "python_stdlib.zip").namelist())
+    assert not [n for n in names if n.endswith(".py")]
+    for needed in ("json/__init__.pyc", "gettext.pyc", "dataclasses.pyc", "random.pyc", "difflib.pyc",
+                   "encodings/utf_8.pyc", "_pyodide/_base.pyc", "pyodide/__init__.pyc"):
+        assert needed in names
+    assert "unittest/__init__.pyc" not in names and len(names) < len(full) / 2

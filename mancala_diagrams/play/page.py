@@ -223,17 +223,16 @@ class Session:
         return {"turns": played, "best": best, "source": source, "source_best": best - 1, "text": text}
 
     def moves(self) -> list:
-        g = self.rules.geometry
-        out = []
-        for t in self.game.turns:
-            out.append({"turn": t.number, "player": t.player, "who": W.who(t.player, self.lang),
-                        "text": write_turn(t.decisions, g)})
+        """The turns played, in the move notation (and the turn under way, its
+        decisions so far): ``{turn, player, text, line}``, *line* as the page
+        lists it."""
+        g, lang = self.rules.geometry, self.lang
+        out = [(t.number, t.player, write_turn(t.decisions, g), False) for t in self.game.turns]
         if self.game.pending:
-            out.append({"turn": self.game.turn_number, "player": self.game.to_move,
-                        "who": W.who(self.game.to_move, self.lang),
-                        "text": write_turn([d for d in self.game.pending if d[0] != CONTINUE], g) + " …",
-                        "pending": True})
-        return out
+            made = [d for d in self.game.pending if d[0] != CONTINUE]
+            out.append((self.game.turn_number, self.game.to_move, write_turn(made, g) + " …", True))
+        return [{"turn": n, "player": p, "text": text, "pending": pending,
+                 "line": W.say(W.MOVE_LINE, lang, who=W.who(p, lang), move=text)} for n, p, text, pending in out]
 
     # -- the reader's decisions ---------------------------------------------------------------
     def _step(self, kind, value) -> tuple:

@@ -56,6 +56,8 @@ OUTCOME_SOLO = {
 }
 STATUS_TO_PLAY = N_("%(who)s to play.")
 PLAYED = N_("%(who)s plays %(move)s.")
+#: A line of the list of moves played
+MOVE_LINE = N_("%(who)s: %(move)s")
 CAPTURED = N_("%(who)s captured %(seeds)s in this turn.")
 #: The puzzle of katro bevohoka: the turns played, the known optimum, the source's counter.
 PUZZLE = N_("Turns played: %(turns)s (the set-up turn not counted). The fewest possible on %(columns)s "

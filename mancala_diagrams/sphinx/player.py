@@ -25,7 +25,8 @@ once a reader asks to play:
 
 * ``pyodide/``: the Pyodide runtime of the npm package the project pins
   (``package.json``; the folder ``mancala_pyodide``, by default
-  ``node_modules/pyodide`` of the project);
+  ``node_modules/pyodide`` of the project), its standard library compiled
+  and cut to what the page runs (:func:`compiled_stdlib`);
 * ``mancala.zip``: the package's modules the page imports (those
   :mod:`mancala_diagrams.play.page` imports, found by reading their imports)
   and the caption catalogs, compiled;
@@ -39,6 +40,7 @@ package, so a no-op build stays one.
 from __future__ import annotations
 
 import ast
+import datetime
 import hashlib
 import html
 import io
@@ -272,6 +274,29 @@ def module_path(module: str) -> Path:
     return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
 
 
+def _imports(module: str):
+    """(line, imported name, at the top of the module?) for every import of
+    *module*, relative ones resolved (``from . import x``: ``pkg`` and ``pkg.x``)."""
+    path = module_path(module)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    top = {id(n) for n in tree.body}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                yield node.lineno, a.name, id(node) in top
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            yield node.lineno, target, id(node) in top
+            for a in node.names:
+                if target.split(".")[0] == "mancala_diagrams":
+                    yield node.lineno, f"{target}.{a.name}", id(node) in top
+
+
 def bundle_modules(entry: str = ENTRY) -> list[str]:
     """The package's modules the page imports from *entry* (every import,
     at the top or inside a function, and each package's ``__init__``),
@@ -280,38 +305,22 @@ def bundle_modules(entry: str = ENTRY) -> list[str]:
     found, todo = set(), [entry]
     while todo:
         module = todo.pop()
-        if module in found:
-            continue
-        path = module_path(module)
-        if not path.exists():
+        if module in found or not module_path(module).exists():
             continue
         found.add(module)
         parts = module.split(".")
-        for i in range(1, len(parts)):
-            todo.append(".".join(parts[:i]))
-        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        top = {id(n) for n in tree.body}
-        for node in ast.walk(tree):
-            targets = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
-                    target = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    target = node.module or ""
-                targets = [target] + [f"{target}.{a.name}" for a in node.names]
-            for target in targets:
-                if target.split(".")[0] == "mancala_diagrams":
-                    todo.append(target)
-                elif target.split(".")[0] in NOT_IN_PAGE and id(node) in top:
-                    raise MancalaError(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: the page's player "
-                                       f"imports {module}, which imports {target}, a package the page does "
-                                       "not have", expected="only the engine, the drawing's words and the "
-                                       "standard library")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+        for line, target, top in _imports(module):
+            if target.split(".")[0] == "mancala_diagrams":
+                todo.append(target)
+            elif target.split(".")[0] in NOT_IN_PAGE and top:
+                raise MancalaError(f"{module_path(module).relative_to(PACKAGE.parent)}:{line}: the page's player "
+                                   f"imports {module}, which imports {target}, a package the page does not have",
+                                   expected="only the engine, the drawing's words and the standard library")
     return sorted(found)
+
+
+EPOCH = datetime.datetime(1980, 1, 1, tzinfo=datetime.timezone.utc)
 
 
 def _compiled_catalogs() -> dict:
@@ -326,6 +335,7 @@ def _compiled_catalogs() -> dict:
             continue
         with open(po, "rb") as fh:
             catalog = read_po(fh)
+        catalog.creation_date = EPOCH       # (Babel dates a catalog whose header does not, with the time now)
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
         out[f"mancala_diagrams/drawing/locales/{lang}/LC_MESSAGES/captions.mo"] = buf.getvalue()
@@ -380,6 +390,44 @@ def rules_files(app) -> dict:
     return out
 
 
+STDLIB_SCRIPT = Path(__file__).resolve().parent / "stdlib.mjs"
+
+
+def compiled_stdlib(pyodide: Path, folder: Path):
+    """Pyodide's standard library compiled and cut to what the page runs
+    (``stdlib.mjs``, run with Node on the runtime written in *folder*: see
+    there), or None with a warning when it cannot be made (the page then
+    compiles the library at each start).  Kept in
+    ``node_modules/.cache/mancala-diagrams/``, named by a hash of what it is
+    made of (Pyodide's library, the script and the player's bundle): Node
+    runs once per change of these, not at every build."""
+    import shutil
+    import subprocess
+    import tempfile
+    h = hashlib.blake2b(_digest(pyodide / "python_stdlib.zip") + STDLIB_SCRIPT.read_bytes()
+                        + _digest(folder / "mancala.zip"), digest_size=12)
+    cache = pyodide.parent / ".cache" / "mancala-diagrams" / f"python_stdlib-{h.hexdigest()}.zip"
+    if cache.exists():
+        return cache.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        logger.warning("the in-page player's standard library is left uncompiled (slower to start): "
+                       "Node is not installed (it comes with npm)")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "stdlib.zip"
+        done = subprocess.run([node, str(STDLIB_SCRIPT), str(pyodide), str(out), str(folder / "mancala.zip"),
+                               str(folder / "rules")], capture_output=True, text=True, timeout=3600)
+        if done.returncode != 0 or not out.exists():
+            why = [line for line in done.stderr.splitlines() if "Error" in line][-1:] or [done.stderr[-300:]]
+            logger.warning(f"the in-page player's standard library is left uncompiled (slower to start): "
+                           f"{STDLIB_SCRIPT.name} failed: {why[0][:500]}")
+            return None
+        data = out.read_bytes()
+    write_atomically(cache, data)
+    return data
+
+
 def _write(path: Path, data: bytes) -> None:
     """*data* into *path* unless it holds it already."""
     try:
@@ -431,15 +479,19 @@ def write_runtime(app, exception):
         logger.warning(f"the in-page player needs the npm package pyodide in {source} (run `npm ci`): "
                        f"{', '.join(missing)} missing")
         return
+    _write(folder / "mancala.zip", bundle())
+    for name, text in rules_files(app).items():
+        _write(folder / "rules" / f"{name}.json", text.encode("utf-8"))
+    stdlib = compiled_stdlib(source, folder)
     for name in PYODIDE_FILES:
-        _link(source / name, folder / "pyodide" / name)
+        if name == "python_stdlib.zip" and stdlib is not None:
+            _write(folder / "pyodide" / name, stdlib)
+        else:
+            _link(source / name, folder / "pyodide" / name)
     lock = json.loads((source / "pyodide-lock.json").read_text(encoding="utf-8"))
     # the lock file without its packages: the page loads none (a tenth of a megabyte less)
     _write(folder / "pyodide" / "pyodide-lock.json",
            json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True).encode())
-    _write(folder / "mancala.zip", bundle())
-    for name, text in rules_files(app).items():
-        _write(folder / "rules" / f"{name}.json", text.encode("utf-8"))
 
 
 def setup(app):

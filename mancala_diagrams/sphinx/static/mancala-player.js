@@ -490,7 +490,7 @@
       return;
     }
     this.state.moves.forEach(function (m) {
-      var li = el("li", m.pending ? "mancala-pending" : "", m.who + ": " + m.text);
+      var li = el("li", m.pending ? "mancala-pending" : "", m.line);
       li.value = m.turn;
       list.appendChild(li);
     });
