@@ -31,6 +31,7 @@ from browser_support import chromium, page_width, require_axe, require_chromium,
 require_chromium()
 AXE = require_axe()
 
+from selenium.common.exceptions import ElementClickInterceptedException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -122,17 +123,25 @@ return Array.from(game.querySelectorAll('svg g[data-hole]')).map(g => {
 
 def click(driver, element):
     """A real click on *element*, once it is scrolled into view and stays
-    there (the theme scrolls smoothly, to a link's target too)."""
+    there (the theme scrolls smoothly, to a link's target too); after five
+    tries that something else took (a scroll still going on), the element's
+    own click."""
     where = "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom, innerHeight]"
-    last = None
-    for _ in range(100):
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
-        time.sleep(0.05)
-        now = driver.execute_script(where, element)
-        if now == last and 0 <= now[0] and now[1] <= now[2]:
-            break
-        last = now
-    element.click()
+    for _ in range(5):
+        last = None
+        for _ in range(40):
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+            time.sleep(0.05)
+            now = driver.execute_script(where, element)
+            if now == last and 0 <= now[0] and now[1] <= now[2]:
+                break
+            last = now
+        try:
+            element.click()
+            return
+        except ElementClickInterceptedException:
+            time.sleep(0.5)
+    driver.execute_script("arguments[0].click()", element)
 
 
 def wait(driver, script, timeout=120):

@@ -147,7 +147,7 @@ def test_buttons_have_names_in_the_page_language(server, browser):
         browser.get(f"{server}/{lang}/index.html")
         # the accessible name as the browser computes it for assistive technology
         names[lang] = [b.accessible_name for b in
-                       browser.find_elements(By.CSS_SELECTOR, ".mancala-player button")]
+                       browser.find_elements(By.CSS_SELECTOR, ".mancala-player .mancala-controls button")]
     assert names["en"] == ["Previous step", "Next step", "Play"]
     assert names["fr"] == ["Étape précédente", "Étape suivante", "Lire"]
     # the buttons step too, and the French live region speaks French

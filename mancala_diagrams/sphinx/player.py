@@ -108,8 +108,9 @@ WORDS = {
 }
 COMMAND = ".venv/bin/python -m http.server -d _build/site 8000"
 URL = "http://127.0.0.1:8000/"
-START_TEXT = N_("Play %(game)s here, from the start of a game.")
-PUZZLE_TEXT = N_("Play %(game)s here as the puzzle it is: fill the special hole in as few turns as you can.")
+# (the game's title begins the sentence: French writes a game's name without a capital in a sentence)
+START_TEXT = N_("%(game)s: play a game here, from the start.")
+PUZZLE_TEXT = N_("%(game)s: play it here as the puzzle it is, filling the special hole in as few turns as you can.")
 
 
 # -- where a figure's game starts ------------------------------------------------------------
@@ -256,10 +257,15 @@ def _play_dir(app) -> Path:
 
 
 def _pyodide_dir(app) -> Path:
+    """The npm package pyodide: ``mancala_pyodide`` (relative to conf.py), else
+    the project's ``node_modules/pyodide``, else the one beside this package
+    (a project of its own built with the package of a checkout)."""
     from .directives import _project_root
     if app.config.mancala_pyodide:
         return Path(app.confdir, app.config.mancala_pyodide)
-    return Path(_project_root(app.env, app.srcdir)) / "node_modules" / "pyodide"
+    here = Path(_project_root(app.env, app.srcdir)) / "node_modules" / "pyodide"
+    beside = PACKAGE.parent / "node_modules" / "pyodide"
+    return beside if not here.exists() and beside.exists() else here
 
 
 def _runtime_size(app) -> str:
@@ -399,13 +405,14 @@ def compiled_stdlib(pyodide: Path, folder: Path):
     there), or None with a warning when it cannot be made (the page then
     compiles the library at each start).  Kept in
     ``node_modules/.cache/mancala-diagrams/``, named by a hash of what it is
-    made of (Pyodide's library, the script and the player's bundle): Node
+    made of (Pyodide's library, the script and the player's modules): Node
     runs once per change of these, not at every build."""
     import shutil
     import subprocess
     import tempfile
-    h = hashlib.blake2b(_digest(pyodide / "python_stdlib.zip") + STDLIB_SCRIPT.read_bytes()
-                        + _digest(folder / "mancala.zip"), digest_size=12)
+    h = hashlib.blake2b(_digest(pyodide / "python_stdlib.zip") + STDLIB_SCRIPT.read_bytes(), digest_size=12)
+    for module in bundle_modules():         # the player's code (its catalogs change no import)
+        h.update(module.encode() + b"\0" + module_path(module).read_bytes())
     cache = pyodide.parent / ".cache" / "mancala-diagrams" / f"python_stdlib-{h.hexdigest()}.zip"
     if cache.exists():
         return cache.read_bytes()
