@@ -37,7 +37,7 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from conftest import ROOT, rules  # noqa: E402
-from mancala_diagrams.play.notation import read_turn  # noqa: E402
+from mancala_diagrams.engine.notation import parse_turn  # noqa: E402
 from mancala_diagrams.play.page import start_position  # noqa: E402
 
 GAMES = sorted(p.stem for p in (ROOT / "docs" / "games").glob("*.md"))
@@ -308,7 +308,7 @@ def test_the_computer_plays_its_side_and_its_turn_is_listed(browser, server):
     assert moves[0].startswith("South: ")
     if len(moves) > 1:          # North, the computer, answered: its move as the page lists it
         assert moves[1].startswith("North: ")
-        pos = r.play(pos, read_turn(moves[1].split(": ", 1)[1], g), turn_number=2)
+        pos = r.play(pos, parse_turn(moves[1].split(": ", 1)[1], g), turn_number=2)
     assert browser.execute_script(SHOWN) == list(pos.cells)
 
 

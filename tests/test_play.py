@@ -16,7 +16,7 @@ from mancala_diagrams.errors import MancalaError, RulesError
 from mancala_diagrams.play import opponent
 from mancala_diagrams.play.data import rules_from_data, rules_to_data
 from mancala_diagrams.play.game import CONTINUE, Game, Refused
-from mancala_diagrams.play.notation import read_turn, write_turn
+from mancala_diagrams.engine.notation import parse_moves, parse_turn, turn_text
 from mancala_diagrams.play.page import Session
 from mancala_diagrams.play.words import REFUSALS, refusal
 
@@ -168,21 +168,20 @@ def test_a_turn_under_way_waits_for_the_readers_go():
 # -- the notation --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_move_notation_reads_back_what_it_writes(name):
+def test_the_moves_listed_read_back_as_the_turns_played(name):
+    """The page lists the moves in the engine's notation: read back, they are the decisions played."""
     r = rules(name)
-    game = Game(r, r.initial_position())
-    random_game(game, random.Random(f"notation {name}"), 6)
-    for t in game.turns:
-        assert read_turn(write_turn(t.decisions, r.geometry), r.geometry) == list(t.decisions)
+    s = Session(json.dumps(rules_to_data(r)), None, "en", seed=3)
+    random_game(s.game, random.Random(f"notation {name}"), 6)
+    listed = [m["text"] for m in json.loads(s.state())["moves"] if not m["pending"]]
+    assert [parse_turn(text, r.geometry) for text in listed] == [list(t.decisions) for t in s.game.turns]
 
 
-def test_the_move_notation_is_the_command_lines():
-    from mancala_diagrams.files.scaffold import parse_moves
+def test_the_move_list_is_the_command_lines_notation():
     g = rules("katra-paika-6").geometry
     decisions = [("start", (g.parse("b2"), 1)), ("tsibongy", "left"), ("tsibongy", "right")]
-    text = write_turn(decisions, g)
-    assert text == "b2 counterclockwise, tsibongy left, tsibongy right"
-    assert parse_moves(text, g) == [decisions]
+    assert turn_text(decisions, g) == "b2 counterclockwise, tsibongy left, tsibongy right"
+    assert parse_moves(turn_text(decisions, g), g) == [decisions]
 
 
 # -- refusals in the page's language ------------------------------------------------------------

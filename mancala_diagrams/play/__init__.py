@@ -6,7 +6,7 @@ as it runs in the tests: :mod:`.data` turns the rules into plain data at build
 time and back into :class:`~mancala_diagrams.engine.rules.Rules` in the page,
 :mod:`.game` keeps the game (the decisions the rules ask, each refusal's
 reason, the events of a turn with their captions, undo and redo, the moves
-played), :mod:`.notation` writes the moves, :mod:`.opponent` plays one side,
+played, written in the engine's move notation), :mod:`.opponent` plays one side,
 :mod:`.record` writes the game as an example file, and :mod:`.page` is what
 the script calls (JSON in, JSON out).
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from ..engine.geometry import other
-from ..engine.turn import drive, turn_generator
+from ..engine.turn import run_turn
 
 WIN = 10_000
 LEVELS = (1, 2)
@@ -52,7 +52,7 @@ def score(rules, position, player) -> int:
 
 def after(rules, position, move):
     """The position after the turn *move* (no trace recorded)."""
-    return drive(turn_generator(rules, position, 1, [], record=False), move, position.geometry)
+    return run_turn(rules, position, [value for _, value in move]).position
 
 
 def _turns(rules, position, prefix=()):

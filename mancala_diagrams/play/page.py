@@ -21,12 +21,12 @@ import random
 from ..drawing import captions
 from ..drawing.catalog import in_language
 from ..engine.geometry import CCW, CW, LETTERS, other
+from ..engine.notation import turn_text
 from ..engine.position import Position
 from ..errors import MancalaError
 from . import opponent, words as W
 from .data import rules_from_data
 from .game import CONTINUE, Game, Refused
-from .notation import write_turn
 from .record import Unwritable, example_name, example_yaml
 
 #: The decisions whose values are holes (chosen on the board).
@@ -227,10 +227,10 @@ class Session:
         decisions so far): ``{turn, player, text, line}``, *line* as the page
         lists it."""
         g, lang = self.rules.geometry, self.lang
-        out = [(t.number, t.player, write_turn(t.decisions, g), False) for t in self.game.turns]
+        out = [(t.number, t.player, turn_text(t.decisions, g), False) for t in self.game.turns]
         if self.game.pending:
             made = [d for d in self.game.pending if d[0] != CONTINUE]
-            out.append((self.game.turn_number, self.game.to_move, write_turn(made, g) + " …", True))
+            out.append((self.game.turn_number, self.game.to_move, turn_text(made, g) + " …", True))
         return [{"turn": n, "player": p, "text": text, "pending": pending,
                  "line": W.say(W.MOVE_LINE, lang, who=W.who(p, lang), move=text)} for n, p, text, pending in out]
 
@@ -286,7 +286,7 @@ class Session:
         captured, how the turn ended."""
         lang = self.lang
         who = W.who(turn.player, lang)
-        text = W.say(W.PLAYED, lang, who=who, move=write_turn(turn.decisions, self.rules.geometry))
+        text = W.say(W.PLAYED, lang, who=who, move=turn_text(turn.decisions, self.rules.geometry))
         taken = sum(e.count for e in turn.events if e.kind == "capture")
         if taken:
             text += " " + W.say(W.CAPTURED, lang, who=who, seeds=W.seed_count(taken, lang))

@@ -101,11 +101,22 @@ def start_yaml(game) -> str:
         keys = ([f"seeds: {hand.seeds}", f"hole: {g.name(hand.hole)}"] if hand.seeds
                 else [f"last: {g.name(hand.hole)}"])
         keys.append(f"direction: {direction_name(hand.direction)}")
-        if not getattr(hand, "captures", True):
+        first_lap, captures = turn_under_way(rules, pos)
+        if not captures:
             keys.append("captures: false")
-        keys.append(f"first_lap: {'true' if getattr(hand, 'first_lap', False) else 'false'}")
+        keys.append(f"first_lap: {'true' if first_lap else 'false'}")
         lines.append("  hand: {" + ", ".join(keys) + "}")
     return "\n".join(lines)
+
+
+def turn_under_way(rules, position) -> tuple:
+    """(first_lap, captures) of a position with seeds in hand, as an example's
+    ``hand:`` says them: those for which the blocks give the turn state the
+    position has (the ``state:`` written beside them gives it whole anyway)."""
+    for first_lap, captures in ((True, True), (False, True), (False, False), (True, False)):
+        if rules.resume(position, first_lap, captures).state == position.state:
+            return first_lap, captures
+    return False, True
 
 
 def example_yaml(game, name: str) -> str:
