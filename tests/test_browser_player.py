@@ -171,8 +171,7 @@ def open_game(driver, url, page, figure=None):
     wait(driver, "return !!document.querySelector('.mancala-game[data-ready]')")
     driver.execute_script("const s = document.querySelector('.mancala-game-settings select'); s.value = 'fast';"
                           "s.dispatchEvent(new Event('change'));")
-    data = host.find_element(By.CSS_SELECTOR, ".mancala-play-data, .mancala-play-start") if figure else host
-    return data.get_attribute("data-rules"), data.get_attribute("data-position")
+    return host.get_attribute("data-rules"), host.get_attribute("data-position")
 
 
 def engine_play(r, position, decisions, turn):
@@ -204,8 +203,8 @@ def figures_to_play(driver, count=FIGURES):
     start distinct games, the first *count*; the project's own figures fill up
     a page that has fewer."""
     found = driver.execute_script("""
-        return Array.from(document.querySelectorAll('figure')).filter(f => f.querySelector('.mancala-play-data'))
-          .map(f => [f.id, f.querySelector('.mancala-play-data').dataset.position, !!f.querySelector('.mancala-credit')]);""")
+        return Array.from(document.querySelectorAll('figure[data-rules][data-position]'))
+          .map(f => [f.id, f.dataset.position, !!f.querySelector('.mancala-credit')]);""")
     chosen, seen = [], set()
     for published in (True, False):
         for fid, position, credit in found:

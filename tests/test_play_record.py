@@ -21,11 +21,10 @@ import pytest
 from conftest import LIBRARY, ROOT, playable_rules, rules
 from mancala_diagrams.files.examples import ExampleLoader
 from mancala_diagrams.files.project import example_paths
-from mancala_diagrams.files.steps import example_steps
 from mancala_diagrams.play.data import rules_to_data
 from mancala_diagrams.play.page import Session
 from mancala_diagrams.play.record import example_name
-from mancala_diagrams.sphinx.player import figure_start
+from mancala_diagrams.view.steps import example_steps
 
 
 #: Rules whose first turn the example files cannot write (a special hole named,
@@ -53,7 +52,7 @@ def figure_games():
     out = []
     for path in example_paths(ROOT):
         example = loader.load(path)
-        starts = [figure_start(example, step) for step in example_steps(example)]
+        starts = [step.start for step in example_steps(example)]      # the figures' data-position
         starts = [p for p in starts if p is not None and example.rules.outcome(p) is None]
         if starts:
             out.append((example.id, example.rules.name, starts[-1].to_text()))

@@ -274,19 +274,22 @@ def test_one_view_per_build_for_the_errata_and_verification_pages(make_app, proj
 
 def test_a_figure_carries_what_a_player_starts_from_and_its_status(make_app, project, tmp_path):
     """Each figure of a worked example says, as data attributes, the rules it is
-    played by, its position as a position text (the board drawn, with the seeds
-    in hand) and the verifier's status; a position has its text, a sowing order
-    neither."""
+    played by, the position a game played from it starts from, as a position
+    text (the board drawn between two turns; for a moment inside a turn, the
+    board that turn began with) and the verifier's status; a position has its
+    text, a sowing order neither."""
     from mancala_diagrams.engine.position import Position
     app = build(make_app, project, tmp_path)
     html = (app.outdir / "index.html").read_text(encoding="utf-8")
     tags = {m.group(2): dict(re.findall(r'(data-[\w-]+)="([^"]*)"', m.group(1)))
             for m in re.finditer(r'<figure ([^>]*id="([^"]+)"[^>]*)>', html)}
-    step = tags["katro-07"]
-    assert step["data-rules"] == "katro-6" and step["data-status"] == "replayed"
-    position = Position.from_text(unescape(step["data-position"]))
-    assert position.rows(empty=0) == [[2, 0, 5, 0, 4, 0], [4, 1, 0, 0, 4, 2], [2, 3, 0, 2, 2, 0], [0, 2, 4, 2, 3, 3]]
-    assert position.hand.seeds == 3 and position.geometry.name(position.hand.hole) == "a1"
+    start = [[2, 0, 5, 0, 4, 0], [4, 1, 0, 0, 4, 2], [2, 3, 0, 2, 2, 0], [3, 2, 4, 2, 3, 3]]   # katro-06's board
+    for fid in ("katro-06", "katro-07", "katro-10"):     # the start, then the seeds picked up and sown
+        step = tags[fid]
+        assert step["data-rules"] == "katro-6"
+        position = Position.from_text(unescape(step["data-position"]))
+        assert position.rows(empty=0) == start and position.hand is None and position.to_move == "south"
+    assert tags["katro-07"]["data-status"] == tags["katro-10"]["data-status"] == "replayed"
     # its id is no published diagram's; without the transcriptions (../shared/published), the erratum it
     # declares is checked against the example's own transcription
     published = published_dir(ROOTS.parent.parent) is not None

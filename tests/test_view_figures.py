@@ -35,8 +35,13 @@ def test_a_worked_examples_figures_say_what_a_page_draws_and_what_a_player_start
         assert f.anchor == f.id and f.caption.startswith(f"{f.id}. ")
         assert f.rules == "fifangakely" and f.example == view.path     # the rules the file names
         assert f.credit is not None and (f.credit.page, f.credit.number) == ("katra-fandatsaka", int(f.id[-2:]))
-        replayed = f.pictures[-1].position
-        assert Position.from_text(f.position).cells == replayed.cells     # the player's start is the board drawn
+    # the player's start: the board drawn between two turns (the start, the turn's end,
+    # with the other player to move), the turn's start for a moment inside it (a lap's end)
+    starts = [Position.from_text(f.position) for f in view.figures]
+    drawn = [f.pictures[-1].position for f in view.figures]
+    assert starts[0].cells == drawn[0].cells and starts[1] == starts[2] == starts[0]
+    assert starts[1].cells != drawn[1].cells and starts[2].cells != drawn[2].cells
+    assert starts[3].cells == drawn[3].cells and starts[3].to_move != starts[0].to_move
     *steps, last = view.figures
     assert all(len(f.pictures) == 1 and f.pictures[0].side is None and f.erratum is None for f in steps)
     # the erratum: the published board and the replayed one, the holes that differ marked on both

@@ -67,5 +67,6 @@ def setup(app):
     app.connect("doctree-resolved", pages.resolve)
     app.add_css_file("mancala.css")
     app.add_js_file("mancala-viewer.js", loading_method="defer")
+    app.setup_extension("mancala_diagrams.sphinx.player")     # Play from here (issue 33)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": ENV_VERSION}

@@ -4,10 +4,12 @@ worked example and on each game's start, run by the engine in the page.
 On the pages:
 
 * every figure of a worked example whose board is a position carries the
-  game it starts (``data-rules``, ``data-position``: the rules' name and the
-  position's text form, on an empty element after its pictures;
-  :func:`mark_figure`).  A figure in the middle of a turn starts the game at
-  that turn's start;
+  game it starts: the view's :class:`~mancala_diagrams.view.figures.Figure`
+  has the rules' name and the start's text form, which the figure's node
+  writes as ``data-rules`` and ``data-position`` of the ``<figure>``
+  (:func:`.nodes.figure_data`, the same with the :mod:`.fasthtml`
+  accelerator).  A figure in the middle of a turn starts the game at that
+  turn's start;
 * ``mancala-play RULES`` marks a game's start (the rules' start position):
   a short paragraph that the script gives its button; its option
   ``:optimum: PATH`` names the katro bevohoka solutions table, whose fewest
@@ -57,6 +59,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..atomic import write_atomically
 from ..drawing.catalog import N_, catalog_path, in_language, languages, words
 from ..errors import MancalaError
+from .state import build_of, lang_of, note_inputs, project_file, project_root
 
 logger = logging.getLogger(__name__)
 
@@ -113,49 +116,6 @@ START_TEXT = N_("%(game)s: play a game here, from the start.")
 PUZZLE_TEXT = N_("%(game)s: play it here as the puzzle it is, filling the special hole in as few turns as you can.")
 
 
-# -- where a figure's game starts ------------------------------------------------------------
-
-def figure_start(example, step):
-    """The position a figure's game starts from: its board between two turns
-    (the example's start, a turn's end), or the start of the turn it shows a
-    moment of; None for a figure that holds no position (a sowing order,
-    coloured holes, a picture)."""
-    if example.kind == "start":
-        return example.rules.initial_position()
-    if example.kind != "game" or step.diagram.picture:
-        return None
-    from ..files.examples import replay_line
-    line = next((ln for ln in example.lines if ln.name == step.diagram.line_name), None)
-    if line is None:
-        return None
-    rep = replay_line(example, line)
-    event = rep.event(step.diagram)
-    if event is None:
-        return None
-    index = event.turn if event.kind == "turn_end" else event.turn - 1
-    return rep.positions[index] if 0 <= index < len(rep.positions) else None
-
-
-def mark_figure(fig, example, step) -> None:
-    """Give the figure *fig* the game it starts (its ``play`` attribute, written
-    as ``data-rules`` and ``data-position``)."""
-    try:
-        position = figure_start(example, step)
-    except MancalaError:
-        position = None
-    if position is not None:
-        fig["play"] = {"rules": example.rules.name, "position": position.to_text()}
-
-
-def play_markup(play: dict) -> str:
-    """The figure's game as the page reads it: an empty element, after the
-    figure's pictures, whose ``data-rules`` and ``data-position`` say it (the
-    same HTML from the figure Sphinx writes and from the extension's own)."""
-    attributes = " ".join(f'data-{k}="{html.escape(v)}"' for k, v in sorted(play.items()))
-    return f'<span class="mancala-play-data" {attributes} hidden></span>\n'
-
-
-
 # -- a game's start ----------------------------------------------------------------------------
 
 class PlayDirective(SphinxDirective):
@@ -165,12 +125,10 @@ class PlayDirective(SphinxDirective):
     option_spec = {"optimum": directives.unchanged}
 
     def run(self):
-        from .directives import _project_root, lang_of, project_file
-        from ..files.steps import rules_library
         name = self.arguments[0]
         try:
-            root = _project_root(self.env, self.env.doc2path(self.env.docname))
-            rules = rules_library(Path(root) / "rules").load(name)
+            rules = build_of(self.env).project.verifier.library.load(name)
+            note_inputs(self.env)       # read again when a rules file (or the code) changes
             position = rules.initial_position()
             optimum = None
             if self.options.get("optimum"):
@@ -227,15 +185,19 @@ def has_player(env, pagename, doctree) -> bool:
         return False
     if pagename in _store(env):
         return True
-    from .directives import mancala_figure
-    return any(node.get("play") for node in doctree.findall(mancala_figure))
+    return next(doctree.findall(_starts_game), None) is not None
+
+
+def _starts_game(node) -> bool:
+    """A figure (:mod:`.nodes`' or :mod:`.fasthtml`'s) that says the game it starts."""
+    data = node.get("data") if isinstance(node, nodes.Element) else None
+    return isinstance(data, dict) and "data-rules" in data and "data-position" in data
 
 
 def page_context(app, pagename, templatename, context, doctree):
     """A page with a player: its script, its stylesheet, and its words."""
     if getattr(app.builder, "format", None) != "html" or not has_player(app.env, pagename, doctree):
         return
-    from .directives import lang_of
     lang = lang_of(app.env)
     app.add_js_file("mancala-player.js", loading_method="defer")
     app.add_css_file("mancala-player.css")
@@ -260,10 +222,9 @@ def _pyodide_dir(app) -> Path:
     """The npm package pyodide: ``mancala_pyodide`` (relative to conf.py), else
     the project's ``node_modules/pyodide``, else the one beside this package
     (a project of its own built with the package of a checkout)."""
-    from .directives import _project_root
     if app.config.mancala_pyodide:
         return Path(app.confdir, app.config.mancala_pyodide)
-    here = Path(_project_root(app.env, app.srcdir)) / "node_modules" / "pyodide"
+    here = project_root(app.config, app.srcdir) / "node_modules" / "pyodide"
     beside = PACKAGE.parent / "node_modules" / "pyodide"
     return beside if not here.exists() and beside.exists() else here
 
@@ -367,11 +328,8 @@ def bundle() -> bytes:
 def rules_files(app) -> dict:
     """{name: JSON text} of every rules file that can be played (the abstract
     bases are not), with the puzzle's target where a solutions table names one."""
-    from .directives import _project_root
-    from ..files.steps import rules_library
     from ..play.data import rules_to_data
-    root = Path(_project_root(app.env, app.srcdir))
-    library = rules_library(root / "rules")
+    library = build_of(app.env).project.verifier.library
     optimum = {}
     for per_doc in sorted(_store(app.env).values(), key=lambda d: sorted(d.items())):
         optimum.update(per_doc)

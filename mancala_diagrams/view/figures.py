@@ -69,7 +69,7 @@ class Figure:
     catalogs translate, rather than the extension's); *status* and *evidence*
     the verifier's (:attr:`.rows.Row.shown_status`, and the evidence or the
     reason in words); *rules* and *position* what a player starts from (the
-    rules' name, the position's text form); *example* the example file it
+    rules' name, the text form of the step's start: :func:`.steps.example_steps`); *example* the example file it
     comes from (relative to the project); *erratum* the declared erratum's
     reason, for a figure drawn with its published board beside it; *points*
     an erratum's evidence as a short list (the errata page's)."""
@@ -170,6 +170,10 @@ def _status(row: Row | None, lang: str) -> dict:
     return {"status": row.shown_status, "evidence": row.evidence_in(lang) or in_language(said, lang) or row.reason}
 
 
+def _start(step) -> str | None:
+    return step.start.to_text() if step.start is not None else None
+
+
 def _credit(diagram_id: str) -> Credit | None:
     page, _, number = diagram_id.rpartition("-")
     return Credit(page, int(number)) if page and number.isdigit() else None
@@ -203,7 +207,7 @@ def _step_figure(example, step, options, row, path, lang) -> Figure:
         reason = in_language(said["reason"], lang) if said else None
     return Figure(id=diagram.id, anchor=anchor_of(diagram.id), pictures=pictures, caption=f"{diagram.id}. {text}",
                   credit=None if example.generated else _credit(diagram.id), **_status(row, lang),
-                  rules=rules.name, position=position.to_text(), example=path, erratum=reason)
+                  rules=rules.name, position=_start(step), example=path, erratum=reason)
 
 
 def _errata_figure(example, step, row: Row, lang) -> Figure:
@@ -220,7 +224,7 @@ def _errata_figure(example, step, row: Row, lang) -> Figure:
                         d.marks, side="replayed"))
     return Figure(id=d.id, anchor="erratum-" + anchor_of(d.id), pictures=pictures,
                   caption=f"{d.id}. {words(lang).lookup(DIFFER)}", credit=_credit(d.id), **_status(row, lang),
-                  rules=rules.name, position=position.to_text(), example=row.example,
+                  rules=rules.name, position=_start(step), example=row.example,
                   erratum=in_language(d.erratum.reason, lang),
                   points=erratum_points(row, d.at, d.erratum.reason, lang, g))
 
@@ -239,7 +243,7 @@ def _claim_erratum_figure(example, step, row: Row, lang) -> Figure:
     picture = Picture(position, captions.describe_position(position, lang, rules=rules), None, d.marks)
     return Figure(id=d.id, anchor="claim-erratum-" + anchor_of(d.id), pictures=(picture,),
                   caption=f"{d.id}. {w.lookup(CLAIM_ERRATUM)}", credit=_credit(d.id), **_status(row, lang),
-                  rules=rules.name, position=position.to_text(), example=row.example, erratum=reason, points=points)
+                  rules=rules.name, position=_start(step), example=row.example, erratum=reason, points=points)
 
 
 # -- positions, sowing orders, the legend ---------------------------------------------------

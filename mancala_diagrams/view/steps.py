@@ -28,6 +28,7 @@ class Step:
     following: list = field(default_factory=list)    # the next few events, if any
     numbers: dict | None = None     # a track's sowing numbers, shown on the board
     departures: list = field(default_factory=list)   # rules set aside in this step's turns
+    start: Position | None = None   # where a game played from this step starts (see example_steps)
 
 
 def grid_position(grid, like: Position) -> Position:
@@ -71,12 +72,16 @@ def position_at(event, rep, g) -> Position:
 
 
 def example_steps(example: Example):
-    """The :class:`Step` of every diagram of *example*, in order."""
+    """The :class:`Step` of every diagram of *example*, in order.  A step of a
+    game, or of the rules' start, has the position a game played from it
+    starts (its *start*): the board drawn when it stands between two turns,
+    else the board the turn it shows began with (a moment inside a turn, a
+    lap's end or a capture, is no position a turn can start from)."""
     g = example.rules.geometry
     if example.kind == "start":
         start = example.rules.initial_position()
         for d in example.diagrams:
-            yield Step(d, start)
+            yield Step(d, start, start=start)
         return
     if example.kind == "special-holes":     # coloured holes only: the marks are the drawing
         board = Position.empty(g.columns, g.rows_per_player, g.solo)
@@ -106,7 +111,9 @@ def example_steps(example: Example):
             done = max(done, idx + 1)
             turns = {e.turn for e in chunk}
             departures = [x for x in rep.departures if x["turn"] in turns and x["turn"] > shared]
-            yield Step(d, position_at(ev, rep, g), chunk, rep.events[idx + 1:idx + 5], None, departures)
+            turn = ev.turn if ev.kind == "turn_end" else ev.turn - 1       # the turns played before it
+            start = rep.positions[turn] if 0 <= turn < len(rep.positions) and not d.picture else None
+            yield Step(d, position_at(ev, rep, g), chunk, rep.events[idx + 1:idx + 5], None, departures, start)
 
 
 def highlights_from(events) -> dict:

@@ -2,9 +2,9 @@
  *
  * Progressive enhancement of the markup written by the Sphinx extension
  * (mancala_diagrams/sphinx/player.py): every figure that starts a game
- * (<span class="mancala-play-data" data-rules="katro-6" data-position="2,2/... south">
- * in the figure) and every game's start (<div class="mancala-play-start"
- * data-rules=...>) gets a
+ * (<figure data-rules="katro-6" data-position="2,2/... south">, written by
+ * mancala_diagrams/sphinx/nodes.py from the view's figure) and every game's
+ * start (<div class="mancala-play-start" data-rules=...>) gets a
  * "Play from here" button.  Nothing is fetched before the first click, which
  * loads the Pyodide runtime, the project's own engine (mancala.zip) and the
  * rules (rules/NAME.json) side by side, then opens the game under the figure.
@@ -668,11 +668,11 @@
   };
 
   // -- the button on each figure -------------------------------------------------------------------
-  // host: the figure (or the game's start) the button goes under; data: the element
-  // that says which game it starts (data-rules, data-position)
-  function attach(host, data) {
-    var rules = data.getAttribute("data-rules");
-    var position = data.getAttribute("data-position");
+  // host: the figure (or the game's start) the button goes under, which says the
+  // game it starts (data-rules, data-position)
+  function attach(host) {
+    var rules = host.getAttribute("data-rules");
+    var position = host.getAttribute("data-position");
     var bar = el("div", "mancala-play-bar");
     var open = button("mancala-play-open", word("play"));
     var note = el("p", "mancala-play-note");
@@ -724,8 +724,8 @@
     var node = document.getElementById("mancala-player-data");
     if (!node) return;
     DATA = JSON.parse(node.textContent);
-    var found = document.querySelectorAll("span.mancala-play-data[data-rules], div.mancala-play-start[data-rules]");
-    for (var i = 0; i < found.length; i++) attach(found[i].closest("figure") || found[i], found[i]);
+    var found = document.querySelectorAll("figure[data-rules][data-position], div.mancala-play-start[data-rules]");
+    for (var i = 0; i < found.length; i++) attach(found[i]);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
