@@ -24,6 +24,7 @@ Targets (issue 33): at most 4 s cold, 2.5 s from the cache, 50 ms per move.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -151,6 +152,7 @@ def main():
         print(f"in-page player: not measured ({CHROMIUM} or {CHROMEDRIVER} is missing)")
         return
     site = built_site(args.site)
+    load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())      # (1, 5 and 15 minutes)
     calls = engine = None
     cold, warm, bytes_before, bytes_after, files = [], [], None, None, []
     with serve(site) as base, tempfile.TemporaryDirectory() as tmp:
@@ -174,7 +176,9 @@ def main():
                                                          args.moves)
             finally:
                 driver.quit()
-    print(f"in-page player, {PAGE} on 127.0.0.1 (http.server, no compression), headless Chromium")
+    print(f"in-page player, {PAGE} on 127.0.0.1 (http.server, no compression), headless Chromium; "
+          f"load average {load_before} when the runs began, {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+          f"at their end, {os.cpu_count()} CPUs")
     for label, runs, target in (("click to playable board, cold", cold, 4000),
                                 ("click to playable board, from the browser's cache", warm, 2500)):
         print(median_line(label, [r["total"] for r in runs], target=target))

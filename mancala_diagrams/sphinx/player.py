@@ -91,6 +91,8 @@ WORDS = {
     "normal": N_("normal"),
     "fast": N_("fast"),
     "skip": N_("Skip to the end of the move"),
+    # Translators: said while a move is shown, seed by seed, before the turn is announced
+    "sowing": N_("%(player)s plays…"),
     "players": N_("Players"),
     "both": N_("You play both sides"),
     "versus": N_("You play %(player)s against the computer"),

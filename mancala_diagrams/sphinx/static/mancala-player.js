@@ -571,6 +571,11 @@
       this.finish();
       return;
     }
+    // while the move is shown, the prompt before it would mislead: say who is playing
+    // (aria-busy: screen readers wait for the turn's announcement, at its end)
+    var names = this.setup.player_names || {};
+    this.status.setAttribute("aria-busy", "true");
+    this.status.textContent = word("sowing", {player: names[this.frames[0].player] || names[this.state.to_move] || ""});
     next();
   };
 
@@ -587,6 +592,7 @@
     if (this.timer !== null) window.clearTimeout(this.timer);
     this.timer = null;
     this.frames = [];
+    this.status.removeAttribute("aria-busy");
     this.status.textContent = this.announce || this.state.status;
     this.announce = null;
     this.render();
