@@ -26,7 +26,7 @@ def test_the_bundle_holds_the_player_the_engine_and_the_words_only():
                    "mancala_diagrams.drawing.catalog", "mancala_diagrams.errors", "mancala_diagrams.limits"):
         assert needed in modules
     layers = {(name.split(".") + [""])[1] for name in modules}
-    assert layers == {"", "play", "engine", "drawing", "errors", "limits"}
+    assert layers == {"", "play", "engine", "drawing", "errors", "limits", "languages"}
     assert not {"mancala_diagrams.drawing.render", "mancala_diagrams.drawing.images",
                 "mancala_diagrams.drawing.layout", "mancala_diagrams.engine.search"} & set(modules)
 
