@@ -200,6 +200,8 @@ def page_context(app, pagename, templatename, context, doctree):
     """A page with a player: its script, its stylesheet, and its words."""
     if getattr(app.builder, "format", None) != "html" or not has_player(app.env, pagename, doctree):
         return
+    if not _runtime_available(app):     # no runtime to copy (write_runtime says why): no button
+        return
     lang = lang_of(app.env)
     app.add_js_file("mancala-player.js", loading_method="defer")
     app.add_css_file("mancala-player.css")
@@ -229,6 +231,11 @@ def _pyodide_dir(app) -> Path:
     here = project_root(app.config, app.srcdir) / "node_modules" / "pyodide"
     beside = PACKAGE.parent / "node_modules" / "pyodide"
     return beside if not here.exists() and beside.exists() else here
+
+
+def _runtime_available(app) -> bool:
+    source = _pyodide_dir(app)
+    return all((source / f).exists() for f in PYODIDE_FILES)
 
 
 def _runtime_size(app) -> str:
@@ -442,9 +449,9 @@ def write_runtime(app, exception):
     folder = _play_dir(app)
     source = _pyodide_dir(app)
     missing = [f for f in PYODIDE_FILES if not (source / f).exists()]
-    if missing:
-        logger.warning(f"the in-page player needs the npm package pyodide in {source} (run `npm ci`): "
-                       f"{', '.join(missing)} missing")
+    if missing:     # a project built without the npm packages (make site installs them): pages without the player
+        logger.info(f"the in-page player is left out: it needs the npm package pyodide in {source} "
+                    f"(run `npm ci`): {', '.join(missing)} missing")
         return
     _write(folder / "mancala.zip", bundle())
     for name, text in rules_files(app).items():
