@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import ast
 import datetime
+import fcntl
 import hashlib
 import html
 import io
@@ -373,16 +374,26 @@ def compiled_stdlib(pyodide: Path, folder: Path):
     compiles the library at each start).  Kept in
     ``node_modules/.cache/mancala-diagrams/``, named by a hash of what it is
     made of (Pyodide's library, the script and the player's modules): Node
-    runs once per change of these, not at every build."""
-    import shutil
-    import subprocess
-    import tempfile
+    runs once per change of these, not at every build, and builds that
+    need it at the same time wait for one of them to make it."""
     h = hashlib.blake2b(_digest(pyodide / "python_stdlib.zip") + STDLIB_SCRIPT.read_bytes(), digest_size=12)
     for module in bundle_modules():         # the player's code (its catalogs change no import)
         h.update(module.encode() + b"\0" + module_path(module).read_bytes())
     cache = pyodide.parent / ".cache" / "mancala-diagrams" / f"python_stdlib-{h.hexdigest()}.zip"
     if cache.exists():
         return cache.read_bytes()
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    with open(cache.parent / "lock", "w") as lock:      # builds at the same time (two languages, tests) wait
+        fcntl.flock(lock, fcntl.LOCK_EX)                # for one to make it, rather than each making it
+        if cache.exists():
+            return cache.read_bytes()
+        return _make_stdlib(pyodide, folder, cache)
+
+
+def _make_stdlib(pyodide: Path, folder: Path, cache: Path):
+    import shutil
+    import subprocess
+    import tempfile
     node = shutil.which("node")
     if node is None:
         logger.warning("the in-page player's standard library is left uncompiled (slower to start): "
