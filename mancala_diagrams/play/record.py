@@ -94,8 +94,9 @@ def start_yaml(game) -> str:
     lines.append("  board: " + _board(pos, "    "))
     if any(rules.initial_position().reserves) or any(pos.reserves):
         lines.append(f"  reserve: {{south: {pos.reserves[0]}, north: {pos.reserves[1]}}}")
-    if pos.state:
-        lines.append("  state: {" + ", ".join(f"{k}: {_q(v)}" for k, v in pos.state) + "}")
+    kept = [(k, v) for k, v in pos.state if "." in k]     # BLOCK.PLAYER: what the blocks keep between turns
+    if kept:                                              # (a turn's own state is the hand's first_lap, captures)
+        lines.append("  state: {" + ", ".join(f"{k}: {_q(v)}" for k, v in kept) + "}")
     hand = pos.hand
     if hand is not None:
         keys = ([f"seeds: {hand.seeds}", f"hole: {g.name(hand.hole)}"] if hand.seeds
