@@ -1,7 +1,6 @@
 """``mancala-diagrams explain DIAGRAM_ID``: the command line of :mod:`..files.explain`."""
 from __future__ import annotations
 
-import argparse
 
 from ..errors import MancalaError
 

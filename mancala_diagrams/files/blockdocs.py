@@ -81,10 +81,6 @@ def examples(cls) -> list[tuple[str, list[str]]]:
     return out
 
 
-def example_snippets(cls) -> list[str]:
-    return [s for _, snippets in examples(cls) for s in snippets]
-
-
 def _kind(kind) -> str:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(KINDS.get(k, f"any {k.__name__}") for k in kinds)

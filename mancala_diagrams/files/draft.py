@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..atomic import write_atomically
-from ..engine.geometry import CCW, CW, NORTH, SOUTH, direction_name
+from ..engine.geometry import CCW, CW, direction_name
 from ..engine.position import Hand, Position
 from ..engine.search import Bound, search
 from ..errors import MancalaError

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.geometry import PLAYERS
 from ..engine.notation import turn_text
 from ..engine.search import Bound, search
 from ..limits import MAX_SEARCH_POSITIONS

@@ -41,7 +41,7 @@ from .formats import (KINDS, CLAIM_ERRATUM_KEYS, SOURCE_KEYS, RESERVE_KEYS, HAND
                       EXAMPLE_START_KEYS as START_KEYS, ERRATUM_KEYS, ERRATUM_EVIDENCE, ERRATUM_SEARCH_KEYS, DIAGRAM_KEYS, TRACK_KEYS, DECISION_KEYS,
                       DEPARTURE_KEYS, MOVE_KEYS, CHECK_KEYS, LINE_FROM_KEYS, LINE_KEYS, EXAMPLE_KEYS)
 from ..errors import EndlessTurn, ExampleError, IllegalMove, LimitExceeded, MancalaError, PositionError
-from ..engine.geometry import CCW, CW, NORTH, PLAYERS, SOUTH, parse_direction
+from ..engine.geometry import PLAYERS, SOUTH, parse_direction
 from .loader import RulesLibrary, check_seed_total, parse_board_rows, whole_number
 from ..limits import (MAX_EVENTS, MAX_LAPS_PER_TURN, MAX_MOVES, MAX_NAME_CHARS, MAX_SEARCH_POSITIONS,
                       MAX_SEEDS)
@@ -52,10 +52,8 @@ from .schema_fast import validate
 from ..errors import closest_hint
 from ..engine.notation import parse_value
 from ..engine.position import Hand, Position
-from .yamlio import LocDict, load_yaml, load_yaml_file, read_text_file, refuse_todo
+from .yamlio import load_yaml, load_yaml_file, read_text_file, refuse_todo
 from .project import project_file
-
-EVENTS = ("place", "pickup", "drop", "capture", "merge", "end", "choice", "start")
 
 
 @dataclass

@@ -100,8 +100,8 @@ replayed into a full game and gives an upper bound.  It proves nothing else.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, asdict
-from typing import Iterable, Sequence
+from dataclasses import dataclass, asdict
+from typing import Sequence
 
 __all__ = [
     "COUNTERCLOCKWISE",

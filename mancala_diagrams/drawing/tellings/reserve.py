@@ -1,7 +1,6 @@
 """The reserve: a seed put down from the reserve."""
 from __future__ import annotations
 
-from ..catalog import N_
 from . import Telling, ngettext, telling
 
 PLACE = ngettext("%(who)s puts a seed from the reserve %(into)s, which then holds one seed",
