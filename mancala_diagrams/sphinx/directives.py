@@ -37,7 +37,7 @@ from ..engine.geometry import SOUTH
 from ..engine.position import Position
 from ..errors import MancalaError
 from .. import __version__
-from ..view.figures import anchor_of, legend, position_figure, track_figure
+from ..view.figures import errata_anchor, legend, position_figure, track_figure
 from . import credits
 from .nodes import (Badge, Cite, figure_data, figure_node, make_figure, mancala_placeholder, mancala_steps,
                     picture_attributes)
@@ -73,8 +73,9 @@ class MancalaDirective(SphinxDirective):
         shown = figure_status(figure, lang)
         if shown is None or figure.id is None:
             return None
-        if to_erratum and figure.erratum is not None and figure.status in ("erratum", "claim-erratum"):
-            return Badge(*shown, "errata", f"{figure.status}-{anchor_of(figure.id)}")
+        entry = errata_anchor(figure.status, figure.id)
+        if to_erratum and figure.erratum is not None and entry:
+            return Badge(*shown, "errata", entry)
         return Badge(*shown, "verification", row_anchor(figure.id))
 
     def cite(self, figure, entries, lang):

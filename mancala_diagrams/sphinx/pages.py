@@ -24,7 +24,7 @@ from pathlib import Path
 from docutils import nodes
 
 from ..drawing.catalog import words
-from ..view.figures import anchor_of
+from ..view.figures import anchor_of, errata_anchor
 from ..view.report import group_rows, totals
 from ..view.rows import STATUSES, status_words
 from .credits import page_url
@@ -177,9 +177,10 @@ def verification_content(app, fromdoc, node, where, lang):
             else:  # a check: the example's name and its ``at:`` (the YAML's words, shown as code)
                 label = Code((Path(e.example or "?").stem, e.check or ""))
             status = status_word(e.status, lang)
-            if e.status in ("erratum", "claim-erratum") and e.diagram and errata_doc is not None:  # to its erratum
-                status = Link(status, app.builder.get_relative_uri(fromdoc, errata_doc) + f"#{e.status}-"
-                              + anchor_of(e.diagram), internal=True)
+            entry = errata_anchor(e.status, e.diagram) if e.diagram else None
+            if entry and errata_doc is not None:     # to its erratum
+                status = Link(status, app.builder.get_relative_uri(fromdoc, errata_doc) + "#" + entry,
+                              internal=True)
             rows.append([label, status, drawn, source])
             row_id = row_anchor(e.diagram) if e.diagram else None
             row_ids.append(row_id if row_id not in ids_given else None)

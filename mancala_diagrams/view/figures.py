@@ -120,6 +120,16 @@ def anchor_of(text: str) -> str:
     return re.sub(r"^[^a-z]+|[^a-z0-9]+$", "", text)
 
 
+#: The statuses whose diagram has an entry on the errata page.
+ERRATA_STATUSES = ("erratum", "claim-erratum")
+
+
+def errata_anchor(status: str, diagram_id: str) -> str | None:
+    """The HTML id of a diagram's entry on the errata page (``erratum-katro-12``,
+    ``claim-erratum-katro-gorobaka-04``), None for a status that has none."""
+    return f"{status}-{anchor_of(diagram_id)}" if status in ERRATA_STATUSES else None
+
+
 # -- the narrator, as the figures call it ---------------------------------------------------
 
 def step_caption(example, step, lang: str) -> str:
@@ -222,7 +232,7 @@ def _errata_figure(example, step, row: Row, lang) -> Figure:
                         side="published"),
                 Picture(position, captions.describe_position(position, lang, highlights=hl, rules=rules), hl,
                         d.marks, side="replayed"))
-    return Figure(id=d.id, anchor="erratum-" + anchor_of(d.id), pictures=pictures,
+    return Figure(id=d.id, anchor=errata_anchor("erratum", d.id), pictures=pictures,
                   caption=f"{d.id}. {words(lang).lookup(DIFFER)}", credit=_credit(d.id), **_status(row, lang),
                   rules=rules.name, position=_start(step), example=row.example,
                   erratum=in_language(d.erratum.reason, lang),
@@ -241,7 +251,7 @@ def _claim_erratum_figure(example, step, row: Row, lang) -> Figure:
     points = (captions.sentence(reason),
               captions.sentence(w.gettext("Evidence: %(text)s", text=in_language(said["evidence"], lang))))
     picture = Picture(position, captions.describe_position(position, lang, rules=rules), None, d.marks)
-    return Figure(id=d.id, anchor="claim-erratum-" + anchor_of(d.id), pictures=(picture,),
+    return Figure(id=d.id, anchor=errata_anchor("claim-erratum", d.id), pictures=(picture,),
                   caption=f"{d.id}. {w.lookup(CLAIM_ERRATUM)}", credit=_credit(d.id), **_status(row, lang),
                   rules=rules.name, position=_start(step), example=row.example, erratum=reason, points=points)
 
