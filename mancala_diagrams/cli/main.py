@@ -43,13 +43,12 @@ def _print_row(r, out, compared=True):
               f"{labels.get(right, right)} {shown(d.get(right))}", file=out)
 
 
-def _summary(rows, timing="", compared=True) -> str:
+def _summary(rows, timing="") -> str:
     """'12 diagrams and 2 checks checked in 0.1 s: 2 checked, 11 replayed, 1 mismatch'."""
     counts = {}
     rows = [r for r in rows if r.status != "missing"]      # told apart, after the summary
     for r in rows:
-        status = _status(r, compared).split(" (")[0]
-        counts[status] = counts.get(status, 0) + 1
+        counts[r.status] = counts.get(r.status, 0) + 1
     checks = sum(1 for r in rows if r.check)
     what = f"{len(rows) - checks} diagrams" + (f" and {checks} checks" if checks else "")
     return f"{what} checked{timing}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
@@ -83,7 +82,7 @@ def cmd_verify(args) -> int:
                 continue        # its page is one note below
             if not args.quiet or r.status not in COMPARED + ("generated",):
                 _print_row(r, sys.stdout, compared)
-        print(_summary(rows, f" in {elapsed:.2f} s", compared))
+        print(_summary(rows, f" in {elapsed:.2f} s"))
         missing = [r for r in rows if r.status == "missing" and r.page not in content.unstarted]
         if missing:
             pages = {}
@@ -179,7 +178,7 @@ def cmd_check(args) -> int:
         compared = v.published is not None
         for r in rows:
             _print_row(r, sys.stdout, compared)
-        print(_summary(rows, compared=compared))
+        print(_summary(rows))
         if not compared:
             print(NOT_COMPARED)
         if not ok(rows):
