@@ -258,7 +258,7 @@ def _imports(module: str):
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     top = {id(n) for n in tree.body}
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
                 yield node.lineno, a.name, id(node) in top
@@ -272,6 +272,17 @@ def _imports(module: str):
             for a in node.names:
                 if target.split(".")[0] == "mancala_diagrams":
                     yield node.lineno, f"{target}.{a.name}", id(node) in top
+
+
+def _statements(tree):
+    """Every statement of *tree*, nested ones too (an import is a statement:
+    the expressions, most of a module's nodes, are not visited)."""
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        yield node
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            todo.extend(child for child in getattr(node, name, ()) if isinstance(child, ast.AST))
 
 
 def bundle_modules(entry: str = ENTRY) -> list[str]:
@@ -319,11 +330,12 @@ def _compiled_catalogs() -> dict:
     return out
 
 
-def bundle() -> bytes:
-    """The zip of the modules the page imports and the compiled catalogs: the
-    same bytes for the same files (sorted, dated 1980, no extra fields)."""
+def bundle(modules=None) -> bytes:
+    """The zip of the modules the page imports (*modules*, by default
+    :func:`bundle_modules`) and the compiled catalogs: the same bytes for the
+    same files (sorted, dated 1980, no extra fields)."""
     files = {module_path(m).relative_to(PACKAGE.parent).as_posix(): module_path(m).read_bytes()
-             for m in bundle_modules()}
+             for m in (bundle_modules() if modules is None else modules)}
     files.update(_compiled_catalogs())
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
@@ -367,7 +379,7 @@ def rules_files(app) -> dict:
 STDLIB_SCRIPT = Path(__file__).resolve().parent / "stdlib.mjs"
 
 
-def compiled_stdlib(pyodide: Path, folder: Path):
+def compiled_stdlib(pyodide: Path, folder: Path, modules=None):
     """Pyodide's standard library compiled and cut to what the page runs
     (``stdlib.mjs``, run with Node on the runtime written in *folder*: see
     there), or None with a warning when it cannot be made (the page then
@@ -377,7 +389,7 @@ def compiled_stdlib(pyodide: Path, folder: Path):
     runs once per change of these, not at every build, and builds that
     need it at the same time wait for one of them to make it."""
     h = hashlib.blake2b(_digest(pyodide / "python_stdlib.zip") + STDLIB_SCRIPT.read_bytes(), digest_size=12)
-    for module in bundle_modules():         # the player's code (its catalogs change no import)
+    for module in (bundle_modules() if modules is None else modules):  # the player's code (not its catalogs)
         h.update(module.encode() + b"\0" + module_path(module).read_bytes())
     cache = pyodide.parent / ".cache" / "mancala-diagrams" / f"python_stdlib-{h.hexdigest()}.zip"
     if cache.exists():
@@ -464,10 +476,11 @@ def write_runtime(app, exception):
         logger.info(f"the in-page player is left out: it needs the npm package pyodide in {source} "
                     f"(run `npm ci`): {', '.join(missing)} missing")
         return
-    _write(folder / "mancala.zip", bundle())
+    modules = bundle_modules()
+    _write(folder / "mancala.zip", bundle(modules))
     for name, text in rules_files(app).items():
         _write(folder / "rules" / f"{name}.json", text.encode("utf-8"))
-    stdlib = compiled_stdlib(source, folder)
+    stdlib = compiled_stdlib(source, folder, modules)
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip" and stdlib is not None:
             _write(folder / "pyodide" / name, stdlib)
