@@ -25,10 +25,14 @@ $(NODE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(NODE)
 
-# one test process per core (pytest-xdist); the tests of one file stay in one process,
-# which builds that file's fixtures once
+# One test process per core (pytest-xdist): the heavy tests first, each on its own, then
+# the others file by file, each file in one process, which builds its fixtures once
+# (tests/conftest.py, pytest_collection_modifyitems). The package is compiled to bytecode
+# first: the tests start many Python processes (Sphinx builds, the command line), and an
+# environment with PYTHONDONTWRITEBYTECODE set would compile it again in each of them.
 test: $(STAMP) $(NODE)
-	$(PY) -m pytest -q -n auto --dist loadfile
+	$(PY) -m compileall -q mancala_diagrams
+	$(PY) -m pytest -q -n auto --dist loadgroup --no-loadscope-reorder
 
 verify: $(STAMP)
 	$(VENV)/bin/mancala-diagrams verify

@@ -59,6 +59,29 @@ def play_random_turn(rules, position, rng: random.Random, turn_number=1, events=
     return run_turn(rules, position, choose, turn_number, events).position, made
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "heavy: a test of several seconds (sites built, a browser, long games): "
+                                       "in `make test` a unit of its own, started before the others")
+
+
+@pytest.hookimpl(tryfirst=True)     # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    """How `make test` shares the tests among its processes (pytest-xdist's
+    ``--dist loadgroup``, in the order given here): each heavy test is a unit
+    of its own and they come first, so that the long ones run side by side
+    rather than at the end in one process (those that need the whole site
+    after the others: one process builds it while the other works); every
+    other test goes with the rest of its file, a unit that builds the file's
+    fixtures once."""
+    heavy = sorted((item for item in items if item.get_closest_marker("heavy")),
+                   key=lambda item: "site" in item.fixturenames)
+    light = [item for item in items if not item.get_closest_marker("heavy")]
+    for item in light:
+        if not item.get_closest_marker("xdist_group"):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    items[:] = heavy + light
+
+
 def playable_rules():
     return [n for n in LIBRARY.names() if not LIBRARY.raw(n).get("abstract")]
 

@@ -216,6 +216,7 @@ def figures_to_play(driver, count=FIGURES):
 
 # -- the acceptance test: every game page ---------------------------------------------------------
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("game", GAMES)
 def test_random_turns_through_the_page_give_the_engines_boards(browser, server, game):
     page = f"en/games/{game}.html"

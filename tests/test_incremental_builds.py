@@ -21,6 +21,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "fr")
 
@@ -184,6 +186,7 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+@pytest.mark.heavy
 def test_an_incremental_build_equals_a_clean_one_after_each_change(tmp_path):
     root = tmp_path / "project"
     make_project(root)

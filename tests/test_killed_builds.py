@@ -24,6 +24,8 @@ import subprocess
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from test_incremental_builds import LANGS, build, edit, make_project, same, sphinx_command, sphinx_env
 
 KILL_AT = '''
@@ -76,6 +78,7 @@ def build_killed(root: Path, out: Path, lang: str, event: str, nth: int) -> None
         assert done.returncode == 0, done.stderr[-3000:]
 
 
+@pytest.mark.heavy
 def test_a_killed_build_leaves_nothing_the_next_build_trusts(tmp_path):
     root = tmp_path / "project"
     project_with_kill_at(root)

@@ -41,6 +41,7 @@ def replayed(rules_, start, turns):
 
 # -- the rules as data ------------------------------------------------------------------------
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", NAMES)
 def test_rules_come_back_from_their_data_playing_the_same(name):
     original = rules(name)

@@ -87,6 +87,7 @@ def given_content(mode, record, srcdir, out, images):
     return patched_sphinx([f"--{mode}", str(record)], srcdir, out, images)
 
 
+@pytest.mark.heavy
 def test_the_benchs_plain_build_replaces_the_drawings_with_a_paragraph(project, tmp_path):
     made = patched_sphinx(["--plain"], project, tmp_path / "plain", tmp_path / "images")
     assert made.returncode == 0, made.stderr
@@ -96,6 +97,7 @@ def test_the_benchs_plain_build_replaces_the_drawings_with_a_paragraph(project, 
     assert not (tmp_path / "images").exists() or not list((tmp_path / "images").glob("*.png"))
 
 
+@pytest.mark.heavy
 def test_bench_replay_of_the_recorded_directives_makes_the_same_pages(project, tmp_path):
     images, record = tmp_path / "images", tmp_path / "record.pickle"
     made = given_content("record", record, project, tmp_path / "recorded", images)
@@ -113,6 +115,7 @@ def test_bench_replay_of_the_recorded_directives_makes_the_same_pages(project, t
     assert pages["index.html"].count("<img") > 5 and "mancala-verification" in pages["verification.html"]
 
 
+@pytest.mark.heavy
 def test_bench_replay_stops_at_a_directive_it_did_not_record(project, tmp_path):
     images, record = tmp_path / "images", tmp_path / "record.pickle"
     assert given_content("record", record, project, tmp_path / "recorded", images).returncode == 0
@@ -132,6 +135,7 @@ def drawing_log(log, srcdir, out, images):
                            str(srcdir), str(out / "html")], capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.heavy
 def test_the_bench_logs_each_image_drawn_once(project, tmp_path):
     log, images = tmp_path / "render.log", tmp_path / "images"
     made = drawing_log(log, project, tmp_path / "out", images)
@@ -145,6 +149,7 @@ def test_the_bench_logs_each_image_drawn_once(project, tmp_path):
     assert not log.exists()
 
 
+@pytest.mark.heavy
 def test_the_benchs_render_log_names_each_image_drawn_once(project, tmp_path):
     log = tmp_path / "render.log"
     made = patched_sphinx(["--render-log", str(log)], project, tmp_path / "first", tmp_path / "images")
