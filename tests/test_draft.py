@@ -227,6 +227,20 @@ def test_a_todo_says_how_explain_can_search_for_its_diagram(project, capsys):
     assert "# closest 1:" in printed
 
 
+def test_new_page_says_where_to_put_a_todo_before_explain(project, capsys):
+    nine = THREE_LAPS_AFTER.replace(". 2 . 2", "9 9 9 9")
+    publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", nine))
+    page = json.loads((project / "published" / "katro.json").read_text())
+    page.update(origin="Alain Busser, 'Jeux mathématiques de l'océan Indien'", page="katro.html")
+    (project / "published" / "katro.json").write_text(json.dumps(page))
+    (project / "docs").mkdir()
+    shutil.copy(ROOT / "docs" / "references.bib", project / "docs")
+    assert main(["new", "page", "katro", "--rules", "katro-4", "--title", "Katro"]) == 0
+    assert ("sources/katro/katro-draft-k-03-todo.yaml: a diagram nothing reached (k-03): find its moves (move it "
+            "after the diagram before it, as the file's TODO says, then: mancala-diagrams explain k-03), or declare "
+            "an erratum; then remove the TODO") in capsys.readouterr().out
+
+
 def test_a_drafted_diagram_that_verify_refuses_is_not_counted(project):
     publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW))
     v = Verifier(project)
