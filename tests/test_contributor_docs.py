@@ -4,6 +4,7 @@ put in a copy of the project, loaded, replayed and checked as `check` does;
 the transcription of docs/howto-page.md is read and drafted as `new page` does."""
 import shutil
 
+from mancala_diagrams.cli.main import main
 from mancala_diagrams.files.content import french_problems
 from mancala_diagrams.files.loader import RulesLibrary
 from mancala_diagrams.files.verify import Verifier
@@ -50,8 +51,17 @@ def test_the_transcription_of_the_page_how_to_is_read_as_shown(tmp_path, monkeyp
     root = tmp_path / "project"
     shutil.copytree(ROOT / "rules", root / "rules")
     (root / "sources").mkdir()
+    (root / "docs").mkdir()
+    shutil.copy(ROOT / "docs" / "references.bib", root / "docs")
     monkeypatch.setenv("MANCALA_PUBLISHED", str(published))
     files = draft_page(Verifier(root), "tsipika", rules_names=["katro-4"])
     assert [(f.name, f.starts, f.chained, f.todo) for f in files] == [
         ("tsipika-draft-01", ["tsipika-01"], ["tsipika-02"], [])]
     assert "{hole: a2, direction: clockwise}" in files[0].text
+    # new page makes the page's bibliography entry from its page and origin
+    monkeypatch.chdir(root)
+    assert main(["new", "page", "tsipika", "--rules", "katro-4"]) == 0
+    bib = (root / "docs" / "references.bib").read_text(encoding="utf-8")
+    assert ("@misc{busser-tsipika,\n  author = {Busser, Alain},\n  title  = {{Tsipika}},\n  howpublished = "
+            "{Jeux mathématiques de l’océan Indien},\n  url    = {https://github.com/AlainBusser/Jeux_maths_OI/"
+            "blob/743f84a/tsipika.html},\n") in bib
