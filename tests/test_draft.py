@@ -208,7 +208,7 @@ def test_a_board_nothing_reaches_gets_a_todo_and_is_not_counted(project, capsys)
 def test_a_todo_says_how_explain_can_search_for_its_diagram(project, capsys):
     # explain searches from the diagram before the one asked for in its example: the TODO file
     # starts from the diagram's own board, so the TODO says where to put the diagram first
-    nine = THREE_LAPS_AFTER.replace(". 2 . 2", "9 9 9 9")
+    nine = AFTER_A2_CW.replace("1 4 1 3", "1 4 1 4")     # 33 seeds: one more than the game has
     publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", nine))
     out = project / "sources" / "katro"
     assert main(["draft", "katro", "--rules", "katro-4", "--dir", str(out)]) == 0
@@ -224,7 +224,7 @@ def test_a_todo_says_how_explain_can_search_for_its_diagram(project, capsys):
     assert main(["explain", "k-03"]) == 1
     printed = capsys.readouterr().out
     assert "# k-03 (published grid), rules katro-4, searched from " in printed and "(k-02, " in printed
-    assert "# closest 1:" in printed
+    assert "# closest 1: 1 hole differs, " in printed
 
 
 def test_new_page_says_where_to_put_a_todo_before_explain(project, capsys):
