@@ -12,7 +12,12 @@ import re
 #: characters of a quoted value a message shows whole (a longer one is cut to
 #: half as many, its length said): room for a path, not for a page of text
 QUOTED_CHARS = 200
-_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.){%d,}'|\"(?:[^\"\\\n]|\\.){%d,}\"" % (QUOTED_CHARS + 1, QUOTED_CHARS + 1))
+#: a quoted value: its opening quote follows no letter and precedes no space,
+#: its closing quote follows no space and precedes no letter, so that the text
+#: between two quoted values of one message (a message that quotes another)
+#: is never taken for one
+_QUOTED = re.compile("|".join(
+    r"(?<!\w){q}(?=\S)(?:[^{q}\\\n]|\\.){{{n},}}(?<=\S){q}(?!\w)".format(q=q, n=QUOTED_CHARS + 1) for q in "'\""))
 
 
 def _cut(match) -> str:

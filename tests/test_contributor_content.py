@@ -216,6 +216,25 @@ def test_a_page_in_no_table_of_contents_or_with_a_todo_is_found(project):
         "TODO)"]
 
 
+def test_a_ref_to_a_bibliography_key_is_found_at_its_place(project):
+    # {ref} takes the labels pages define ((busser)= on the bibliography page), not the keys of
+    # references.bib: make site stops on it with an undefined label, check says where
+    write(project / "docs" / "bibliography.md", "# Bibliography\n\n(busser)=\nBusser\n: Web pages.\n")
+    write(project / "docs" / "index.md", "# Home\n\n```{toctree}\n:caption: Games\n\ngames/tsipika\nbibliography\n```\n")
+    write(project / "docs" / "locales" / "fr" / "LC_MESSAGES" / "bibliography.po",
+          'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "Bibliography"\nmsgstr "Bibliographie"\n\n'
+          'msgid "Busser"\nmsgstr "Busser"\n\nmsgid "Web pages."\nmsgstr "Des pages web."\n')
+    page = project / "docs" / "games" / "tsipika.md"
+    text = page.read_text(encoding="utf-8").replace(
+        "A made-up page.", "A made-up page ({ref}`busser`, {ref}`the page <busser-tsipika>`;\n"
+                           "`` {ref}`shown-in-code` `` is no role, {ref}`python:comparisons` another project's).")
+    write(page, text)
+    assert problems(project) == [
+        "docs/games/tsipika.md:3:32: {ref} names the label 'busser-tsipika', which no page defines (make site "
+        "stops on it) (expected a label that a page defines with a line (LABEL)=; a key of docs/references.bib "
+        "is cited with {cite:p}`busser-tsipika`); did you mean 'busser'?"]
+
+
 def test_a_catalog_left_untranslated_or_fuzzy_is_found_at_its_first_message(project):
     po = project / "docs" / "locales" / "fr" / "LC_MESSAGES" / "games" / "tsipika.po"
     po.write_text(po.read_text().replace('msgstr "Une page inventée."', 'msgstr ""')

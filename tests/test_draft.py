@@ -205,6 +205,42 @@ def test_a_board_nothing_reaches_gets_a_todo_and_is_not_counted(project, capsys)
     assert main(["check", str(out / "katro-draft-k-03-todo.yaml")]) == 1
 
 
+def test_a_todo_says_how_explain_can_search_for_its_diagram(project, capsys):
+    # explain searches from the diagram before the one asked for in its example: the TODO file
+    # starts from the diagram's own board, so the TODO says where to put the diagram first
+    nine = AFTER_A2_CW.replace("1 4 1 3", "1 4 1 4")     # 33 seeds: one more than the game has
+    publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", nine))
+    out = project / "sources" / "katro"
+    assert main(["draft", "katro", "--rules", "katro-4", "--dir", str(out)]) == 0
+    todo = out / "katro-draft-k-03-todo.yaml"
+    assert ("# To search further, move this diagram into the file that lists k-02, after it, with the\n"
+            "# turn it shows (`at: turn N end`), and run `mancala-diagrams explain k-03 --turns N`") in todo.read_text()
+    # done as it says, explain searches from k-02 and shows the closest boards
+    todo.unlink()
+    chained = out / "katro-draft-01.yaml"
+    chained.write_text(chained.read_text() + "  - id: k-03\n    at: turn 2 end\n    board: |\n"
+                       + "".join(f"      {line.strip()}\n" for line in nine.strip().splitlines()))
+    capsys.readouterr()
+    assert main(["explain", "k-03"]) == 1
+    printed = capsys.readouterr().out
+    assert "# k-03 (published grid), rules katro-4, searched from " in printed and "(k-02, " in printed
+    assert "# closest 1: 1 hole differs, " in printed
+
+
+def test_new_page_says_where_to_put_a_todo_before_explain(project, capsys):
+    nine = THREE_LAPS_AFTER.replace(". 2 . 2", "9 9 9 9")
+    publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW), ("k-03", nine))
+    page = json.loads((project / "published" / "katro.json").read_text())
+    page.update(origin="Alain Busser, 'Jeux mathématiques de l'océan Indien'", page="katro.html")
+    (project / "published" / "katro.json").write_text(json.dumps(page))
+    (project / "docs").mkdir()
+    shutil.copy(ROOT / "docs" / "references.bib", project / "docs")
+    assert main(["new", "page", "katro", "--rules", "katro-4", "--title", "Katro"]) == 0
+    assert ("sources/katro/katro-draft-k-03-todo.yaml: a diagram nothing reached (k-03): find its moves (move it "
+            "after the diagram before it, as the file's TODO says, then: mancala-diagrams explain k-03), or declare "
+            "an erratum; then remove the TODO") in capsys.readouterr().out
+
+
 def test_a_drafted_diagram_that_verify_refuses_is_not_counted(project):
     publish(project, "katro", ("k-01", START4), ("k-02", AFTER_A2_CW))
     v = Verifier(project)

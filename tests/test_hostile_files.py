@@ -272,6 +272,21 @@ def test_a_name_too_long_is_not_a_name_and_is_not_echoed_whole(project):
         "(expected lower-case letters, digits and '-' (at most 100), the name of a file of rules/ without .yaml)")
 
 
+def test_a_message_that_quotes_another_cuts_only_quoted_values():
+    # explain names the file it could not load, whose refusal quotes a long TODO: the text
+    # between the two messages' quoted values (over 200 characters) is not a quoted value
+    from mancala_diagrams.errors import MancalaError
+    todo = "TODO: no continuation from p-03 reaches p-04 within 2 turns" + " (every decision tried)" * 8
+    inner = MancalaError(f"the file still holds a TODO: {todo!r}", file="sources/p/" + "p-draft-p-04-todo" * 6
+                         + ".yaml", line=2, column=3, expected="the text the TODO asks for")
+    outer = str(MancalaError(f"no example transcribes 'p-04' (page p); 1 file of sources/ could not be read or "
+                             f"loaded, the first: {inner}: give the position to search from"))
+    assert outer.startswith("no example transcribes 'p-04' (page p); 1 file of sources/ could not be read or "
+                            "loaded, the first: sources/p/p-draft-p-04-todo")
+    assert ":2:3: the file still holds a TODO: 'TODO: no continuation from p-03" in outer
+    assert f"…' ({len(todo):,} characters)" in outer and outer.endswith(": give the position to search from")
+
+
 def test_a_list_where_the_rules_name_goes_is_not_a_name(project):
     assert example_refusal(project, "[katro-6]").startswith(
         "P/sources/x/ex.yaml:2:8: ['katro-6'] is not a rules name")

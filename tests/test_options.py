@@ -100,3 +100,13 @@ def test_a_new_variant_that_does_not_load_puts_back_the_file_it_replaced(unpubli
     assert main(["new", "variant", "katro-4", "--from", "katro-6", "--force", "--set", "tsibongy.zone=-1"]) == 2
     assert "block 'tsibongy': zone must be 0 or more, not -1" in capsys.readouterr().err
     assert (unpublished / "rules" / "katro-4.yaml").read_bytes() == before     # it was deleted
+
+
+def test_the_summary_counts_one_diagram_and_one_check_in_the_singular():
+    from types import SimpleNamespace
+
+    from mancala_diagrams.cli.main import _summary
+    row = SimpleNamespace
+    rows = [row(status="replayed", check=None), row(status="checked", check="start from k-05")]
+    assert _summary(rows) == "1 diagram and 1 check checked: 1 checked, 1 replayed"
+    assert _summary(rows[:1] * 2 + rows[1:] * 2).startswith("2 diagrams and 2 checks checked: ")

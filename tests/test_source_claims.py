@@ -370,6 +370,16 @@ def test_without_shared_a_start_from_reads_the_projects_transcription(project, m
     assert "first.yaml" in rows[0]["reason"] and "not compared with the published grid" in rows[0]["reason"]
 
 
+def test_without_shared_a_start_from_reads_the_examples_own_transcription(project, monkeypatch):
+    # the files draft writes start from a diagram and list it, at start, themselves
+    monkeypatch.setenv("MANCALA_PUBLISHED", str(project / "absent"))
+    body = FROM.format(board="", start=_one_line(AFTER_A2_CW)) + "diagrams:\n  - id: k-05\n    at: start\n" \
+        "    board: |\n" + ind(AFTER_A2_CW)
+    rows = by_id(verify(project, example(project, body)))
+    assert rows["start from k-05"]["status"] == "verified" and "ex.yaml" in rows["start from k-05"]["reason"]
+    assert rows["k-05"]["status"] == "verified"
+
+
 # -- numbering the first N holes of a sowing, pictures ---------------------------------------
 TRACK = """
 kind: track

@@ -50,7 +50,9 @@ def _summary(rows, timing="") -> str:
     for r in rows:
         counts[r.status] = counts.get(r.status, 0) + 1
     checks = sum(1 for r in rows if r.check)
-    what = f"{len(rows) - checks} diagrams" + (f" and {checks} checks" if checks else "")
+    diagrams = len(rows) - checks
+    what = f"{diagrams} diagram{'s' if diagrams != 1 else ''}" + (
+        f" and {checks} check{'s' if checks != 1 else ''}" if checks else "")
     return f"{what} checked{timing}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
 
 

@@ -355,6 +355,7 @@ def _check_site_pages(p: _Project, docs: Path):
                 entry = entry.strip()
                 if entry and not entry.startswith(":"):
                     listed.add(_resolve(docs, page, re.sub(r"^.*<(.*)>$", r"\1", entry).strip()))
+    _check_ref_labels(p, docs, pages)
     for page in pages:
         if page.name in ("index.md", "index.rst") and page.parent == docs:
             continue
@@ -386,9 +387,47 @@ def _check_site_pages(p: _Project, docs: Path):
                               expected="run make i18n, then translate every message of the new catalog")
                     continue
                 _check_catalog(p, polib.pofile(str(po_path)), po_path)
-        p.report.checked.append("pages' tables of contents, TODOs and catalogs")
+        p.report.checked.append("pages' tables of contents, TODOs, {ref} labels and catalogs")
     else:
-        p.report.checked.append("pages' tables of contents and TODOs (no catalogs)")
+        p.report.checked.append("pages' tables of contents, TODOs and {ref} labels (no catalogs)")
+
+
+#: a label of a page: MyST's ``(label)=`` line, or reStructuredText's ``.. _label:``
+_LABEL = re.compile(r"^\s*(?:\(([^()\s]+)\)=|\.\. _([^:\s]+):)\s*$", re.M)
+#: a role with its target, or inline code (whose text is no role): read from left to right
+_ROLE_OR_CODE = re.compile(r"\{([\w:-]+)\}`([^`]+)`|(`+)(?!`).+?(?<!`)\3(?!`)", re.S)
+#: the labels Sphinx itself defines
+_SPHINX_LABELS = {"genindex", "modindex", "py-modindex", "search"}
+
+
+def _check_ref_labels(p: _Project, docs: Path, pages):
+    """Every ``{ref}`label``` of a page names a label that a page defines
+    (``make site`` stops on another): a bibliography key is not a label.  A
+    label of another project (``python:label``, through intersphinx) is not
+    checked, nor any when every heading is a label too (autosectionlabel)."""
+    conf = docs / "conf.py"
+    if conf.is_file() and "autosectionlabel" in p.text(conf):
+        return
+    labels = set(_SPHINX_LABELS)
+    for page in pages:
+        labels |= {a or b for a, b in _LABEL.findall(p.text(page))}
+    for page in pages:
+        text = p.text(page)
+        # what code blocks and inline code show is not a role
+        blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))
+        bare = re.sub(r"(?ms)^\s*(`{3,}|~{3,})[^\n]*\n.*?^\s*\1\s*$", blank, text)
+        for m in _ROLE_OR_CODE.finditer(bare):
+            if m.group(1) != "ref":
+                continue
+            label = re.sub(r"^.*<(.*)>\s*$", r"\1", m.group(2)).strip()
+            if label in labels or ":" in label:
+                continue
+            line = _line_of(text, m.start())
+            p.problem(f"{{ref}} names the label {label!r}, which no page defines (make site stops on it)", page,
+                      (line, m.start() - text.rfind("\n", 0, m.start())),
+                      expected="a label that a page defines with a line (LABEL)=; a key of docs/references.bib "
+                               f"is cited with {{cite:p}}`{label}`",
+                      hint=closest_hint(label, sorted(labels)))
 
 
 def _without_code(text: str) -> str:

@@ -1054,10 +1054,18 @@ def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=No
     whence = f"from {prev_id}" if prev_id else "from the page's previous diagram"
     what = (f"# TODO: {did} {why}." if why else
             f"# TODO: no continuation {whence} reaches {did} within {turns} turns (every decision tried).")
+    # explain searches from the diagram before this one in its example: this file, which starts from
+    # the diagram's own board (and is refused while it holds the TODO), gives it nothing to search from
+    how = ([f"# To search further, move this diagram into the file that lists {prev_id}, after it, with the",
+            "# turn it shows (`at: turn N end`), and run `mancala-diagrams explain "
+            f"{did} --turns N`: it searches from",
+            f"# {prev_id} and, if nothing reaches the board, prints the closest ones (an erratum's rules_board).",
+            "# Or declare an erratum with its evidence, or say why the page starts afresh here (this file);",
+            "# then remove this TODO."] if prev_id and not why else
+           ["# Declare an erratum with its evidence, or say why the page starts afresh here; then remove",
+            "# this TODO."])
     lines = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
-             what,
-             f"# Find the moves that lead here (`mancala-diagrams explain {did} --turns N`), or declare an",
-             "# erratum with its evidence, or say why the page starts afresh here; then remove this TODO.",
+             what, *how,
              *NOT_REVIEWED, f"example: {page}-draft-{did}-todo", f"rules: {g.name}",
              "title:", f"  en: \"Page {page}, diagram {did}, not reached\"",
              f"  fr: \"Page {page}, diagramme {did}, non atteint\"",

@@ -296,14 +296,24 @@ def transcription_of(root, diagram_id, exclude=None):
             data = load_yaml(text, str(path))
         except MancalaError:
             continue
-        bodies = [data] + list((data.get("lines") or {}).values()) if isinstance(data, dict) else []
-        for body in bodies:
-            for d in (body.get("diagrams") or []) if isinstance(body, dict) else []:
-                if isinstance(d, dict) and d.get("id") == diagram_id and "board" in d:
-                    try:
-                        return parse_board_rows(d["board"], str(path), d.loc("board")), str(path)
-                    except MancalaError:
-                        return None
+        found = transcription_in(data, diagram_id, str(path))
+        if found is not None:
+            return found if found[0] is not None else None
+    return None
+
+
+def transcription_in(data, diagram_id, file):
+    """(rows, file) of the diagram *diagram_id* that the example *data* (read
+    from *file*) lists with its board, (None, file) when that board cannot be
+    read, or None when the example does not list it."""
+    bodies = [data] + list((data.get("lines") or {}).values()) if isinstance(data, dict) else []
+    for body in bodies:
+        for d in (body.get("diagrams") or []) if isinstance(body, dict) else []:
+            if isinstance(d, dict) and d.get("id") == diagram_id and "board" in d:
+                try:
+                    return parse_board_rows(d["board"], file, d.loc("board")), file
+                except MancalaError:
+                    return None, file
     return None
 
 
@@ -376,7 +386,7 @@ class ExampleLoader:
         if kind == "game":
             if "start" not in data:
                 raise _err("a game example needs a start", file, (data.line, data.column))
-            ex.start = self.parse_start(data["start"], rules, file, data.loc("start"), ex)
+            ex.start = self.parse_start(data["start"], rules, file, data.loc("start"), ex, own=data)
             if "lines" in data:
                 lines = data["lines"]
                 if not isinstance(lines, dict) or "moves" in data or "diagrams" in data:
@@ -413,7 +423,7 @@ class ExampleLoader:
                                track.loc("from"), expected=f"one of {player}'s holes",
                                hint=None if "player" in track else "the track is South's unless 'player' says")
             if kind == "special-holes":
-                ex.start = (self.parse_start(data["start"], rules, file, data.loc("start"), ex) if "start" in data
+                ex.start = (self.parse_start(data["start"], rules, file, data.loc("start"), ex, own=data) if "start" in data
                             else rules.initial_position())
                 ex.legend = self.parse_legend(data, rules, ex.start, file)
             ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), False))
@@ -425,11 +435,11 @@ class ExampleLoader:
             seen[d.id] = d.line
         return ex
 
-    def parse_start(self, start, rules, file, loc, example=None) -> Position:
+    def parse_start(self, start, rules, file, loc, example=None, own=None) -> Position:
         _check_keys(start, START_KEYS, "start", file, loc)
         g = rules.geometry
         if "from" in start:
-            rows = self.start_from(start, file, example)
+            rows = self.start_from(start, file, example, own)
         elif "board" in start:
             rows = parse_board_rows(start["board"], file, start.loc("board"), "start board")
         else:
@@ -545,11 +555,13 @@ class ExampleLoader:
             raise _err(f"source: unknown page {page!r}", file, source.loc("page"),
                        expected=f"a page of {where}", hint=closest_hint(str(page), sorted(names)))
 
-    def start_from(self, start, file, example):
+    def start_from(self, start, file, example, own=None):
         """The rows of the published diagram a start names (``from: ID``): the
         published grid when ``../shared/published`` is there, else the
         project's own transcription of it (a diagram of that id in another
-        example).  A board given beside ``from`` must equal it."""
+        example, or in this one, *own*, which may list the diagram it starts
+        from, as the files ``draft`` writes do).  A board given beside
+        ``from`` must equal it."""
         did = start["from"]
         if not isinstance(did, str) or not did.strip():
             raise _err("start: from must be the id of a published diagram", file, start.loc("from"),
@@ -566,6 +578,10 @@ class ExampleLoader:
             rows, origin = published[did]["rows"], f"the published diagram {did}"
         else:
             found = transcription_of(root, did, exclude=file)
+            if found is None and own is not None:
+                found = transcription_in(own, did, file)
+                if found is not None and found[0] is None:
+                    found = None
             if found is None:
                 raise _err(f"start: no example transcribes the diagram {did!r} and ../shared/published "
                            "is not there to read it from", file, start.loc("from"),

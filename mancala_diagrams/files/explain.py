@@ -380,7 +380,8 @@ def render(x: Explanation) -> str:
                    f"{WIDEN[r.stopped]}")
     for i, h in enumerate(r.closest, 1):
         turn = x.start.first_turn + h.turn - 1
-        out.append(f"# closest {i}: {h.distance} holes differ, turn {turn} lap {h.lap} "
+        differ = "1 hole differs" if h.distance == 1 else f"{h.distance} holes differ"
+        out.append(f"# closest {i}: {differ}, turn {turn} lap {h.lap} "
                    f"{h.kind.replace('_', ' ')}")
         moves = "; ".join(move_yaml(t, g) for t in h.moves)
         out.append(f"#   decisions: {moves or '(none)'}")

@@ -470,7 +470,8 @@ def new_page(root, name, rules_names=None, force=False, title=None, url=None, se
         out.written.append((path, f"drafted ({_drafted_what(f)}), not reviewed"))
         if f.todo:
             out.left.append(f"{path.relative_to(root)}: a diagram nothing reached ({', '.join(f.todo)}): find its "
-                            f"moves (mancala-diagrams explain {f.todo[0]}), or declare an erratum; then remove the TODO")
+                            "moves (move it after the diagram before it, as the file's TODO says, then: "
+                            f"mancala-diagrams explain {f.todo[0]}), or declare an erratum; then remove the TODO")
     write_atomically(site_page, site_page_text(name, heading, files).encode("utf-8"))
     out.written.append((site_page, f"the page of the site, with {len(files)} mancala-example "
                                    f"directive{'s' if len(files) != 1 else ''}"))
