@@ -51,13 +51,13 @@ def test_a_worked_examples_figures_say_what_a_page_draws_and_what_a_player_start
     differs = sorted(published.position.geometry.parse(h) for h in ("b1", "d1"))
     assert published.highlights["differs"] == differs and replayed.highlights["differs"] == differs
     assert last.erratum.startswith("from diagram 15 the turn has no decision left")
-    assert "Left: as published." in last.caption
+    assert "The board as published, then as replayed by the engine" in last.caption
     if PUBLISHED:
         assert [f.status for f in view.figures] == ["given", "replayed", "replayed", "erratum"]   # 13 is the start copied from the page
         assert "no continuation reaches the published board" in last.evidence
     fr = project.example(RELAY, "fr")
     assert [f.id for f in fr.figures] == [f.id for f in view.figures] and fr.title != view.title
-    assert "À gauche" in fr.figures[-1].caption
+    assert "Le plateau tel que publié, puis tel que rejoué par le moteur" in fr.figures[-1].caption
 
 
 @pytest.mark.skipif(not PUBLISHED, reason="../shared/published is not beside the project")

@@ -29,7 +29,8 @@ from .rows import Row
 from .steps import differing, example_options, example_steps, grid_position, step_highlights
 
 #: Said after an erratum's caption, whose figure shows the two boards side by side.
-PUBLISHED = N_("Left: as published. Right: as replayed by the engine; the marked holes differ.")
+# (side by side on a wide screen, one above the other on a phone: each board says which it is)
+PUBLISHED = N_("The board as published, then as replayed by the engine, each labelled; the marked holes differ.")
 #: Said first in a claim erratum's caption on the errata page: the board is the replay's.
 CLAIM_ERRATUM = N_("The board as replayed by the engine, where the replay contradicts what the page says.")
 #: The caption of an erratum's figure on the errata page, whose boards are labelled.
