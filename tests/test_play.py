@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -17,7 +18,8 @@ from mancala_diagrams.play import opponent
 from mancala_diagrams.play.data import rules_from_data, rules_to_data
 from mancala_diagrams.play.game import CONTINUE, Game, Refused
 from mancala_diagrams.engine.notation import parse_moves, parse_turn, turn_text
-from mancala_diagrams.play.page import Session
+from mancala_diagrams.play import words as W
+from mancala_diagrams.play.page import Session, encode
 from mancala_diagrams.play.words import REFUSALS, refusal
 
 NAMES = playable_rules()
@@ -183,6 +185,42 @@ def test_the_move_list_is_the_command_lines_notation():
     decisions = [("start", (g.parse("b2"), 1)), ("tsibongy", "left"), ("tsibongy", "right")]
     assert turn_text(decisions, g) == "b2 counterclockwise, tsibongy left, tsibongy right"
     assert parse_moves(turn_text(decisions, g), g) == [decisions]
+
+
+def test_the_page_lists_a_turn_in_its_own_language_and_keeps_the_notation():
+    g = rules("katra-paika-6").geometry
+    decisions = [("start", (g.parse("b2"), 1)), ("tsibongy", "left"), ("tsibongy", "right")]
+    assert W.turn_words(decisions, g, "en") == "b2 counterclockwise, tsibongy left, tsibongy right"
+    assert W.turn_words(decisions, g, "fr") == "b2 sens antihoraire, tsibongy gauche, tsibongy droit"
+    g = rules("mraha-wa-ntso").geometry
+    assert W.turn_words([("place", g.parse("d2")), ("direction", -1)], g, "fr") == "pose en d2, sens horaire"
+    assert W.turn_words([], g, "fr") == "-"
+
+
+ENGLISH_NOTATION = re.compile(r"\b(clockwise|counterclockwise|direction|place|target|hole|left|right|stop|sow)\b")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_moves_and_the_announcement_say_no_notation_word_in_french(name):
+    """The English the page shows is the notation itself; French has its own
+    words for every decision (the ``text`` kept with each move is the notation)."""
+    r = rules(name)
+    data = json.dumps(rules_to_data(r))
+    en, fr = Session(data, None, "en", seed=1), Session(data, None, "fr", seed=1)
+    rng = random.Random(f"words {name}")
+    for _ in range(6):
+        ask = en.game.ask
+        if ask is None:
+            break
+        value = rng.choice(ask.options)
+        said = [json.loads(s.choose(ask.kind, json.dumps(encode(ask.kind, value)))) for s in (en, fr)]
+        if "announce" in said[1]:
+            assert not ENGLISH_NOTATION.search(said[1]["announce"].split(".")[0]), said[1]["announce"]
+    moves_en, moves_fr = (json.loads(s.state())["moves"] for s in (en, fr))
+    assert [m["text"] for m in moves_en] == [m["text"] for m in moves_fr]
+    for m_en, m_fr in zip(moves_en, moves_fr):
+        assert m_en["line"].split(": ", 1)[1] == m_en["text"]
+        assert not ENGLISH_NOTATION.search(m_fr["line"]), m_fr["line"]
 
 
 # -- refusals in the page's language ------------------------------------------------------------

@@ -225,14 +225,17 @@ class Session:
     def moves(self) -> list:
         """The turns played, in the move notation (and the turn under way, its
         decisions so far): ``{turn, player, text, line}``, *line* as the page
-        lists it."""
+        lists it, in its language (the notation's words in English)."""
         g, lang = self.rules.geometry, self.lang
-        out = [(t.number, t.player, turn_text(t.decisions, g), False) for t in self.game.turns]
+        out = [(t.number, t.player, turn_text(t.decisions, g), W.turn_words(t.decisions, g, lang), False)
+               for t in self.game.turns]
         if self.game.pending:
             made = [d for d in self.game.pending if d[0] != CONTINUE]
-            out.append((self.game.turn_number, self.game.to_move, turn_text(made, g) + " …", True))
+            out.append((self.game.turn_number, self.game.to_move, turn_text(made, g) + " …",
+                        W.turn_words(made, g, lang) + " …", True))
         return [{"turn": n, "player": p, "text": text, "pending": pending,
-                 "line": W.say(W.MOVE_LINE, lang, who=W.who(p, lang), move=text)} for n, p, text, pending in out]
+                 "line": W.say(W.MOVE_LINE, lang, who=W.who(p, lang), move=words)}
+                for n, p, text, words, pending in out]
 
     # -- the reader's decisions ---------------------------------------------------------------
     def _step(self, kind, value) -> tuple:
@@ -286,7 +289,7 @@ class Session:
         captured, how the turn ended."""
         lang = self.lang
         who = W.who(turn.player, lang)
-        text = W.say(W.PLAYED, lang, who=who, move=turn_text(turn.decisions, self.rules.geometry))
+        text = W.say(W.PLAYED, lang, who=who, move=W.turn_words(turn.decisions, self.rules.geometry, lang))
         taken = sum(e.count for e in turn.events if e.kind == "capture")
         if taken:
             text += " " + W.say(W.CAPTURED, lang, who=who, seeds=W.seed_count(taken, lang))

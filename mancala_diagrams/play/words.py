@@ -16,6 +16,9 @@ import re
 
 from ..drawing.captions import player_name, seeds
 from ..drawing.catalog import N_, words
+from ..engine import mechanics
+from ..engine.geometry import CCW, CW
+from ..engine.notation import EMPTY_TURN, decision_text
 
 #: What the player is asked, by the engine's decision kind.
 PROMPTS = {
@@ -58,6 +61,26 @@ STATUS_TO_PLAY = N_("%(who)s to play.")
 PLAYED = N_("%(who)s plays %(move)s.")
 #: A line of the list of moves played
 MOVE_LINE = N_("%(who)s: %(move)s")
+#: A decision of a turn in the page's words, by (kind, value; None for a hole), for
+#: the list of moves and the announcement of a turn.  The English is the move
+#: notation itself (engine/notation.py: what the command line and `replay` read,
+#: the ``text`` of each move the page keeps); a decision without a message here is
+#: written in that notation.  ``start`` is the opening: a hole and a direction.
+DECISIONS = {
+    ("start", CW): N_("%(hole)s clockwise"),
+    ("start", CCW): N_("%(hole)s counterclockwise"),
+    ("direction", CW): N_("direction clockwise"),
+    ("direction", CCW): N_("direction counterclockwise"),
+    ("place", None): N_("place %(hole)s"),
+    ("target", None): N_("target %(hole)s"),
+    ("hole", None): N_("hole %(hole)s"),
+    ("tsibongy", "left"): N_("tsibongy left"),
+    ("tsibongy", "right"): N_("tsibongy right"),
+    ("rova", "stop"): N_("rova stop"),
+    ("rova", "sow"): N_("rova sow"),
+    ("nyumba", "stop"): N_("nyumba stop"),
+    ("nyumba", "sow"): N_("nyumba sow"),
+}
 CAPTURED = N_("%(who)s captured %(seeds)s in this turn.")
 #: The puzzle of katro bevohoka: the turns played, the known optimum, the source's counter.
 PUZZLE = N_("Turns played: %(turns)s (the set-up turn not counted). The fewest possible on %(columns)s "
@@ -126,6 +149,24 @@ def say(message: str, lang: str, **values) -> str:
 
 def who(player: str, lang: str) -> str:
     return player_name(player, lang)
+
+
+def turn_words(decisions, geometry, lang: str) -> str:
+    """A turn's (kind, value) decisions in *lang* (:data:`DECISIONS`), joined
+    as the notation joins them; ``-`` for a turn with no decision."""
+    declared = mechanics.decisions()
+    out = []
+    for kind, value in decisions:
+        what = declared[kind].value if kind in declared else "word"
+        if what == "opening":
+            hole, direction = value
+            message, hole = DECISIONS.get((kind, direction)), geometry.name(hole)
+        elif what == "hole":
+            message, hole = DECISIONS.get((kind, None)), geometry.name(value)
+        else:
+            message, hole = DECISIONS.get((kind, value)), ""
+        out.append(say(message, lang, hole=hole) if message else decision_text(kind, value, geometry))
+    return ", ".join(out) or EMPTY_TURN
 
 
 def seed_count(n: int, lang: str) -> str:
