@@ -79,6 +79,7 @@ class Diagram:
     marks_show: dict | None = None  # colour -> role the marks show (default: the example's legend)
     picture: bool = False         # a picture with no position: its transcription is checked, not its board
     claim_erratum: ClaimErratum | None = None   # claims the page makes here that the replay contradicts
+    claims_at: tuple | None = None  # (line, column) of its claims: in the file
 
 
 @dataclass
@@ -705,7 +706,8 @@ class ExampleLoader:
                            "the same idea (kind: track, special-holes or start)", file, d.loc("picture"))
             diagrams.append(Diagram(d["id"], anchor, at, grid, marks, erratum,
                                     _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
-                                    dloc[0], name, claims, marks_show, picture, claim_erratum))
+                                    dloc[0], name, claims, marks_show, picture, claim_erratum,
+                                    d.loc("claims") if claims else None))
         return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures)
 
     def parse_claims(self, mapping, key, d, file) -> tuple:
