@@ -65,6 +65,7 @@ def worker(args, start, stop, stride):
     signal.signal(signal.SIGPROF, alarm)
     base = Path(tempfile.mkdtemp(prefix="worker-", dir=args.temp))
     root = hostile.make_project(base)       # in base/project: nothing beside the temp folder is beside it
+    project_files = _files(root)
     out = sys.stdout
     for index in range(start, stop, stride):
         if not selected(args, index):
@@ -90,10 +91,23 @@ def worker(args, start, stop, stride):
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
+        left = sorted(_files(root) - project_files)
+        if left:                        # the case did not put the project back: the next would see it
+            for path in left:
+                hostile._remove(root / path)
+            if outcome in ("located", "accepted"):
+                outcome, message = "generator", f"the case left {', '.join(left)[:200]} in the project"
         what = original.name if original is not None else f"{content['command']} {content['option']}"
         out.write(json.dumps({"case": index, "class": cls, "file": what, "outcome": outcome,
                               "seconds": round(time.perf_counter() - began, 3), "message": message[:300]}) + "\n")
         out.flush()
+
+
+def _files(root) -> set:
+    """The names in the project's folders that cases write in (links and
+    pipes included, and whatever their mode)."""
+    return {f"{folder}/{name}" for folder in ("rules", "sources", "sources/x")
+            for name in os.listdir(root / folder)}
 
 
 def main(argv=None):
@@ -121,11 +135,18 @@ def main(argv=None):
     if args.worker:
         worker(args, *args.worker)
         return 0
+    signal.signal(signal.SIGTERM, _interrupt)
     temp = Path(tempfile.mkdtemp(prefix="fuzz-"))     # the workers' projects, removed at the end
     try:
         return _run(args, temp)
     finally:
         hostile._remove(temp)
+
+
+def _interrupt(signum, frame):
+    """A run stopped with kill (or started in the background, where an
+    interrupt is ignored) stops its workers as an interrupt does."""
+    raise KeyboardInterrupt()
 
 
 class _Tally:
