@@ -80,6 +80,7 @@ class Diagram:
     picture: bool = False         # a picture with no position: its transcription is checked, not its board
     claim_erratum: ClaimErratum | None = None   # claims the page makes here that the replay contradicts
     claims_at: tuple | None = None  # (line, column) of its claims: in the file
+    column: int | None = None       # of its line
 
 
 @dataclass
@@ -101,6 +102,7 @@ class Departure:
     rule: str
     reason: dict
     line: int | None = None
+    at: tuple | None = None     # (line, column) of its rule: in the file
 
 
 @dataclass
@@ -113,6 +115,7 @@ class Line:
     parent: str | None = None     # the line this one branches from (after: / from:)
     parent_turn: int | None = None  # after how many of the parent's turns (None: all)
     departures: dict = field(default_factory=dict)   # index in moves (0-based) -> Departure
+    at: tuple | None = None       # (line, column) where it begins: in the file
 
 
 @dataclass
@@ -421,7 +424,7 @@ class ExampleLoader:
         seen = {}
         for d in ex.diagrams:
             if d.id in seen:
-                raise _err(f"diagram {d.id} is listed twice (first on line {seen[d.id]})", file, (d.line, None),
+                raise _err(f"diagram {d.id} is listed twice (first on line {seen[d.id]})", file, (d.line, d.column),
                            expected="each published diagram once per example")
             seen[d.id] = d.line
         return ex
@@ -707,8 +710,8 @@ class ExampleLoader:
             diagrams.append(Diagram(d["id"], anchor, at, grid, marks, erratum,
                                     _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
                                     dloc[0], name, claims, marks_show, picture, claim_erratum,
-                                    d.loc("claims") if claims else None))
-        return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures)
+                                    d.loc("claims") if claims else None, dloc[1]))
+        return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures, tuple(loc))
 
     def parse_claims(self, mapping, key, d, file) -> tuple:
         """The claims listed under *key* of *mapping* (a diagram, or its
@@ -754,7 +757,7 @@ class ExampleLoader:
             raise _err("departure: which rule does the page set aside?", file, turn.loc("departure"),
                        expected="rule: compulsory-capture (BLOCK) or nyumba.phase_2 (BLOCK.PARAMETER)")
         return Departure(rule.strip(), _text(d.get("reason"), "departure reason", file, turn.loc("departure")),
-                         turn.loc("departure")[0])
+                         turn.loc("departure")[0], d.loc("rule"))
 
     def parse_evidence(self, diagram_id, e, file, loc):
         """An erratum's evidence: (kind, search) with *search* {'from', 'turns',
@@ -1025,7 +1028,8 @@ def _replay_line(example: Example, line: Line, memory: dict) -> Replay:
         if n > played or (line.parent_turn is None and base.error):
             why = f": {base.error}" if base.error else f" (it has {played} turns)"
             exc = ExampleError(f"line {line.name!r} branches from line {line.parent!r} after turn {n}, but "
-                               f"that line's replay stops before{why}", file=example.path, line=line.line)
+                               f"that line's replay stops before{why}", file=example.path,
+                               line=line.line, column=line.at[1] if line.at else None)
             return Replay(example, line, [], [pos], exc)
         events = [e for e in base.events if e.turn <= n]
         positions = list(base.positions[:n + 1])
@@ -1062,7 +1066,7 @@ def _play_line(example, line, rules, pos, events, positions, departures, first) 
                             "with no opening: `moves: [{then: [], endless: true}]` (then: lists its decisions)")
             else:
                 exc.hint = "if the page says this turn never ends, write `endless: true` on it"
-            exc.located(example.path, *(turn[-1][2] if turn else (line.line, None)))
+            exc.located(example.path, *(turn[-1][2] if turn else line.at or (line.line, None)))
             return Replay(example, line, events, positions, exc, departures)
         except MancalaError as exc:
             # locate the error at the decision it is about (the last one when one is missing)
@@ -1071,7 +1075,7 @@ def _play_line(example, line, rules, pos, events, positions, departures, first) 
                 index = len(turn) - 1 if index is None else min(index, len(turn) - 1)
                 where = turn[index][2]
             else:
-                where = (line.line, None)
+                where = line.at or (line.line, None)
             exc.located(example.path, *where)
             return Replay(example, line, events, positions, exc, departures)
         if endless:
@@ -1090,7 +1094,7 @@ def _play_departure(rules, pos, decisions, n, events, departure, departures, exa
     try:
         relaxed = rules.without(departure.rule)
     except MancalaError as exc:
-        exc.located(example.path, departure.line)
+        exc.located(example.path, *(departure.at or (departure.line, None)))
         raise
     try:
         rules.play(pos, decisions, turn_number=n, events=[], where=f"turn {n}, ")
