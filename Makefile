@@ -74,7 +74,8 @@ bench: $(STAMP) $(NODE)
 
 # Hostile files by the tens of thousands (tests/hostile.py), each watched for a
 # crash, a hang (over 5 s) or memory running out; prints the counts by outcome.
+# The cases are shared among one worker per core (FUZZ_JOBS: another number).
 # FUZZ_SECONDS: start no case after that many seconds (the cases run are said).
 FUZZ_CASES ?= 20000
 fuzz: $(STAMP)
-	$(PY) tests/fuzz_run.py --cases $(FUZZ_CASES) $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS))
+	$(PY) tests/fuzz_run.py --cases $(FUZZ_CASES) $(if $(FUZZ_JOBS),--jobs $(FUZZ_JOBS)) $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS))

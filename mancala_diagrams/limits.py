@@ -48,6 +48,16 @@ MAX_MOVES = 500
 MAX_LAPS_PER_TURN = 10_000
 #: seeds sown in one turn (sources: 198)
 MAX_SOWN_PER_TURN = 100_000
+#: laps played in all while listing the legal moves of one position (every
+#: choice of every decision of the turn played out, each replay from the
+#: turn's start) (sources: 141, the examples' claims; random games of the
+#: project's rules: 440,932, katro bevohoka on 8 columns, whose second turn
+#: has more than 10,000 moves, the most a listing gives by default)
+MAX_LAPS_LEGAL_MOVES = 1_000_000
+#: of those, laps played by the choices the listing leaves out, after which
+#: the turn never ends or goes past MAX_LAPS_PER_TURN (sources: 0; random
+#: games: 20,000, two choices cut at MAX_LAPS_PER_TURN in one listing)
+MAX_LAPS_LEFT_OUT = 30_000
 #: positions an erratum's search may ask for (sources: the default, 1,000,000)
 MAX_SEARCH_POSITIONS = 1_000_000
 #: events recorded in the replay of one example file, all its lines together,
@@ -71,6 +81,8 @@ ALL = {
     "MAX_MOVES": (MAX_MOVES, "turns in one line of an example"),
     "MAX_LAPS_PER_TURN": (MAX_LAPS_PER_TURN, "laps in one turn"),
     "MAX_SOWN_PER_TURN": (MAX_SOWN_PER_TURN, "seeds sown in one turn"),
+    "MAX_LAPS_LEGAL_MOVES": (MAX_LAPS_LEGAL_MOVES, "laps played in all while listing a position's legal moves"),
+    "MAX_LAPS_LEFT_OUT": (MAX_LAPS_LEFT_OUT, "laps played by the choices a listing leaves out"),
     "MAX_SEARCH_POSITIONS": (MAX_SEARCH_POSITIONS, "positions an erratum's search may ask for"),
     "MAX_EVENTS": (MAX_EVENTS, "events recorded in the replay of one example file"),
 }

@@ -174,3 +174,15 @@ def test_the_project_declares_the_false_sentence_of_katro_gorobaka_04():
     assert "for 4 more laps, sowing 33 seeds and capturing 8 seeds (c3, c4, b3, b4)" in evidence["en"]
     assert "the game is over when turn 1 ends: South has won" in evidence["en"]
     assert "la partie est finie à la fin du tour 1\u00a0: Sud a gagné" in evidence["fr"]
+
+
+def test_a_claim_whose_moves_cannot_be_listed_within_the_limits_is_an_error_at_its_claims(project, monkeypatch):
+    from mancala_diagrams.engine import rules as engine_rules
+    path = write(project, "turn 1 end", AFTER_A2_CW, "[{replies: 14}]", rules="katro-4",
+                 move="a2, direction: clockwise")
+    assert row(project, path)["status"] == "verified"
+    monkeypatch.setattr(engine_rules, "MAX_LAPS_LEGAL_MOVES", 5)
+    r = row(project, path)
+    assert r["status"] == "error"
+    assert r["reason"] == ("sources/ex.yaml:11:13: diagram k-01: its claims cannot be checked: listing the legal "
+                           "moves plays more than 5 laps in all (expected at most 5, the limit MAX_LAPS_LEGAL_MOVES)")

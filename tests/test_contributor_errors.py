@@ -112,7 +112,7 @@ def test_a_diagram_listed_twice_points_at_the_second(project):
     path = write(project / "sources" / "x" / "ex.yaml", text)
     with pytest.raises(ExampleError) as err:
         load_example(project, path)
-    assert "ex.yaml:23: diagram ex-1 is listed twice (first on line 16)" in str(err.value)
+    assert "ex.yaml:23:5: diagram ex-1 is listed twice (first on line 16)" in str(err.value)
 
 
 def test_a_track_from_a_hole_of_the_other_player_is_refused_at_its_hole(project):

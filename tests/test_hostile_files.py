@@ -421,6 +421,70 @@ def test_a_replay_that_records_too_many_events_is_cut(monkeypatch):
                                "(expected at most 3, the limit MAX_EVENTS)")
 
 
+# The Fianarantsoa katro on 2 columns as fuzzing left it, its mandry taken out
+# by a tag (``!!null x``): no lap ends the turn, so each of the four openings
+# relays until MAX_LAPS_PER_TURN cuts it.  Listing the legal moves played
+# every choice of every decision out that far: 136 replays and 1.16 million
+# laps for the eight variants of the base, some 56 s.
+NO_NAP = """\
+rules: katro-no-nap-2
+title: {en: Katro of Fianarantsoa without mandry, fr: Katro de Fianarantsoa sans mandry}
+summary: {en: x, fr: x}
+sources: [devoogt-1998]
+board: {rows_per_player: 3, columns: 2, notation: letters, track: boustrophedon}
+start: {seeds_per_hole: 2}
+mechanics:
+  choose-hole: {outermost_row: true}
+  direction: {choice: per-turn}
+  mandry: !!null x
+  capture: {take: opposite}
+  row-shift: {}
+  relay: {}
+  goal: {win: last-mover}
+"""
+
+
+def test_listing_the_moves_stops_when_its_choices_go_on_for_thousands_of_laps(project):
+    import time
+    from mancala_diagrams.errors import LimitExceeded
+    from mancala_diagrams.files.loader import RulesLibrary
+    (project / "rules" / "katro-no-nap-2.yaml").write_text(NO_NAP, encoding="utf-8")
+    r = RulesLibrary(project / "rules").load("katro-no-nap-2")
+    began = time.process_time()
+    with pytest.raises(LimitExceeded) as info:
+        r.legal_moves(r.initial_position(), limit=20)
+    assert time.process_time() - began < 2         # four choices of 10,000 laps: some 0.3 s
+    assert str(info.value) == (
+        "listing the legal moves plays more than 30,000 laps in choices after which the turn never ends or "
+        "goes past 10,000 laps (expected at most 30,000, the limit MAX_LAPS_LEFT_OUT)")
+
+
+def test_listing_the_moves_stops_at_its_budget_of_laps(monkeypatch):
+    from conftest import rules
+    from mancala_diagrams.engine import rules as engine_rules
+    from mancala_diagrams.errors import LimitExceeded
+    r = rules("katro-4")
+    start = r.initial_position()
+    assert len(r.legal_moves(start)) == 16
+    monkeypatch.setattr(engine_rules, "MAX_LAPS_LEGAL_MOVES", 5)
+    with pytest.raises(LimitExceeded) as info:
+        r.legal_moves(start)
+    assert str(info.value) == ("listing the legal moves plays more than 5 laps in all "
+                               "(expected at most 5, the limit MAX_LAPS_LEGAL_MOVES)")
+
+
+def test_new_example_says_which_turn_could_not_be_listed(project, monkeypatch):
+    from mancala_diagrams.engine import rules as engine_rules
+    from mancala_diagrams.errors import LimitExceeded
+    from mancala_diagrams.files.scaffold import new_example
+    monkeypatch.setattr(engine_rules, "MAX_LAPS_LEGAL_MOVES", 2)     # katro-4's first move has three laps
+    with pytest.raises(LimitExceeded) as info:
+        new_example(project, "x-new", "katro-4", directory=project / "sources" / "x", turns=2)
+    assert str(info.value) == ("--turns 2: turn 1 of katro-4: listing the legal moves plays more than 2 laps "
+                               "in all (expected at most 2, the limit MAX_LAPS_LEGAL_MOVES)")
+    assert not (project / "sources" / "x" / "x-new.yaml").exists()
+
+
 def rules_refusal(project, name, old, new, load=None) -> str:
     from mancala_diagrams.files.loader import RulesLibrary
     path = project / "rules" / f"{name}.yaml"

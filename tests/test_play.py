@@ -435,3 +435,14 @@ def test_the_puzzle_counts_only_from_the_rules_start():
     assert json.loads(Session(data, None, "en").state())["puzzle"]["turns"] == 0
     later = r.play(r.initial_position(), [("target", r.geometry.parse("f2")), ("direction", 1)])
     assert json.loads(Session(data, later.to_text(), "en").state())["puzzle"] is None
+
+
+def test_the_computer_says_so_when_its_turns_cannot_be_listed(monkeypatch):
+    from mancala_diagrams.engine import rules as engine_rules
+    monkeypatch.setattr(engine_rules, "MAX_LAPS_LEGAL_MOVES", 2)
+    for lang, words in (("en", "The computer cannot choose its turn here"),
+                        ("fr", "L’ordinateur ne peut pas choisir son tour ici")):
+        s = session("katro-6", lang=lang)
+        answer = json.loads(s.computer(1))
+        assert answer["refused"].startswith(words)
+        assert not s.game.turns and answer["state"]["to_move"] == "south"

@@ -136,3 +136,28 @@ def test_a_known_game_prunes_without_changing_the_answer():
     assert pruned.states_stored < free.states_stored
     with pytest.raises(search.SolverError, match="not a real game"):
         compiled.solve(6, known_game=(3, 39))
+
+
+def test_a_small_budget_makes_a_small_table():
+    # 8 columns start with a table of 2**29 slots (4 GiB); 3,000 boards expanded store fewer than 60,000
+    cut, figures = compiled.solve(8, max_states=3000)
+    assert not cut.solved and cut.states_explored == 3000
+    assert figures["table_bits"] == 16 and cut.states_stored <= 0.9 * 2 ** 16
+
+
+def test_a_table_the_process_cannot_have_is_said_in_a_sentence():
+    """Under a cap on the process's memory (ulimit -v, make fuzz's workers),
+    the 4 GiB table of 8 columns cannot be allocated: one sentence, exit 2."""
+    import resource
+    import subprocess
+    import sys
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (1024 * 2 ** 20, 1024 * 2 ** 20))
+    done = subprocess.run([sys.executable, "-m", "mancala_diagrams.cli", "solve", "--columns", "8",
+                           "--time-budget", "1"], capture_output=True, text=True, preexec_fn=cap, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "mancala-diagrams solve: error: 8 columns: the compiled search's table of 2^29 boards (4,096 MB) cannot "
+        "be allocated (the process's memory is capped below it): give a smaller --max-states, which makes the "
+        "table smaller, or use the reference search (--reference), which holds at most --memory MB of boards\n")

@@ -143,3 +143,12 @@ def test_other_games_are_left_to_the_engine(name):
 
 def test_the_game_the_solver_plays():
     assert all(solvers_game(rules(f"katro-bevohoka-{c}")) for c in range(2, 9))
+
+
+def test_set_up_turns_that_cannot_be_listed_are_left_to_the_engines_search(monkeypatch):
+    from mancala_diagrams.engine import rules as engine_rules
+    r = rules("katro-bevohoka-6")
+    start = r.initial_position()
+    after = set_up(r, random.Random(3))
+    monkeypatch.setattr(engine_rules, "MAX_LAPS_LEGAL_MOVES", 0)     # no lap may be played to list them
+    assert bevohoka_search(r, start, after.cells, Bound(turns=2, positions=1_000_000), keep=0) is None

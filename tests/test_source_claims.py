@@ -269,7 +269,9 @@ def test_a_departure_from_a_rule_the_rules_do_not_have_is_located(project):
     path = example(project, DEPARTURE.replace("compulsory-capture", "compulsary-capture"), rules="katro-4c")
     rows = verify(project, path)
     bad = [r for r in rows if r["status"] != "verified"]
-    assert bad and "ex.yaml:10" in bad[0]["reason"] and "did you mean 'compulsory-capture'?" in bad[0]["reason"]
+    assert bad and "did you mean 'compulsory-capture'?" in bad[0]["reason"]
+    # at the rule's name: line and column (a name of 7,880 characters came from fuzzing without its column)
+    assert "ex.yaml:10:13: the rules katro-4c have no block 'compulsary-capture' to set aside" in bad[0]["reason"]
 
 
 # -- branching lines ------------------------------------------------------------------------
@@ -466,3 +468,26 @@ def test_without_its_rule_set_aside_no_legal_turn_reaches_the_departure(project,
     example(project, body.replace("a4", "a2").replace("counterclockwise", "clockwise"), rules="katro-4c")
     assert main(["explain", "k-02", "--turns", "1"]) == 1
     assert "# not found: no continuation within the bound reaches the published grid" in capsys.readouterr().out
+
+
+def test_a_branch_from_past_the_end_of_its_line_is_refused_at_the_branch(project):
+    path = example(project, """
+start: {to_move: south}
+lines:
+  main:
+    moves:
+      - {hole: a2, direction: clockwise}
+    checks:
+      - {at: turn 1 end, captured: [c3]}
+  later:
+    from: {line: main, turn: 3}
+    moves:
+      - {hole: a3, direction: clockwise}
+    checks:
+      - {at: turn 1 end, captured: []}
+""")
+    ex = ExampleLoader(RulesLibrary(project / "rules")).load(path)
+    from mancala_diagrams.files.examples import replay
+    error = replay(ex)[1].error
+    assert str(error).endswith("ex.yaml:13:5: line 'later' branches from line 'main' after turn 3, but that line's "
+                               "replay stops before (it has 1 turns)")

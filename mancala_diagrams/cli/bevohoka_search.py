@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..engine.geometry import parse_direction
 from ..engine.search import Hit, Result
-from ..errors import MancalaError
+from ..errors import LimitExceeded, MancalaError
 from ..solver import reach
 from ..solver.search import CLOCKWISE, COUNTERCLOCKWISE, MAX_COLUMNS, MIN_COLUMNS, _ring
 
@@ -57,7 +57,11 @@ def bevohoka_search(rules, start, target, bound, keep=3, first_turn=1, first_dec
     # the set-up turn first (the special hole and the direction): few, played by the engine; given first
     # decisions, those that start with them (the set-up shows no board before its last decision)
     setups = []
-    for move in rules.legal_moves(start):
+    try:
+        moves = rules.legal_moves(start)
+    except LimitExceeded:       # too many laps to list the set-up turns: the engine's search answers
+        return None
+    for move in moves:
         if tuple(move[:len(first_decisions)]) != tuple(first_decisions):
             continue
         events = []

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import EndlessTurn, IncompatibleRules, MancalaError, RulesError, closest_hint
+from ..errors import EndlessTurn, IncompatibleRules, LimitExceeded, MancalaError, RulesError, closest_hint
 from ..languages import SOURCE
+from ..limits import MAX_LAPS_LEFT_OUT, MAX_LAPS_LEGAL_MOVES, MAX_LAPS_PER_TURN
 from .geometry import CCW, CW, Geometry, other
 from .mechanics import BLOCKS, CAPABILITIES, FILTER_PHASES, LAP_END_PHASES, OPEN_PHASES, Block
 from .position import Position
-from .turn import EndTurn, Turn, drive, run_turn, turn_generator
+from .turn import EndTurn, LapBudget, Turn, drive, run_turn, turn_generator
 
 
 class _Captured(Exception):
@@ -386,25 +387,40 @@ class Rules:
 
     def legal_moves(self, position: Position, limit: int = 10_000):
         """Every complete turn as a tuple of decisions, found by replaying prefixes
-        (none when the player to move cannot move).  A choice after which the
-        turn would never end (:class:`EndlessTurn`) completes no move and is
-        left out; :meth:`openings` still lists its first decision."""
+        (none when the player to move cannot move), at most *limit* of them.
+        A choice after which the turn would never end (:class:`EndlessTurn`,
+        or a turn cut at ``MAX_LAPS_PER_TURN``) completes no move and is left
+        out; :meth:`openings` still lists its first decision.
+
+        Every replay plays the turn from its start, and its laps are counted:
+        past :data:`~mancala_diagrams.limits.MAX_LAPS_LEGAL_MOVES` in all, or
+        past :data:`~mancala_diagrams.limits.MAX_LAPS_LEFT_OUT` in the replays
+        of the choices left out, the listing stops with
+        :class:`LimitExceeded` (rules whose every choice goes on for
+        thousands of laps would otherwise play those laps once per choice)."""
         moves = []
         if position.hand is None and not self.openings(position):
             return moves
-
-        def explore(prefix):
-            if len(moves) >= limit:
-                return
+        budget = LapBudget(MAX_LAPS_LEGAL_MOVES, "MAX_LAPS_LEGAL_MOVES", "listing the legal moves")
+        left_out = 0                    # laps of the replays that completed no move
+        stack = [()]                    # prefixes still to play, the next on top
+        while stack and len(moves) < limit:
+            prefix = stack.pop()
+            before = budget.spent
             try:
-                ask = run_turn(self, position, [value for _, value in prefix]).ask
+                ask = run_turn(self, position, [value for _, value in prefix], budget=budget).ask
             except EndlessTurn:
-                return
+                if budget.exhausted():
+                    raise
+                left_out += budget.spent - before
+                if left_out > MAX_LAPS_LEFT_OUT:
+                    raise LimitExceeded(f"listing the legal moves plays more than {MAX_LAPS_LEFT_OUT:,} laps "
+                                        f"in choices after which the turn never ends or goes past "
+                                        f"{MAX_LAPS_PER_TURN:,} laps",
+                                        expected=f"at most {MAX_LAPS_LEFT_OUT:,}, the limit MAX_LAPS_LEFT_OUT") from None
+                continue
             if ask is None:
-                moves.append(tuple(prefix))
-                return
-            for option in ask.options:
-                explore(prefix + [(ask.kind, option)])
-
-        explore([])
+                moves.append(prefix)
+            else:
+                stack.extend(prefix + ((ask.kind, option),) for option in reversed(ask.options))
         return moves

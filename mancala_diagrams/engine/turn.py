@@ -289,12 +289,33 @@ def _check_choice(ask: Ask, value, geometry, where=""):
                       expected=f"one of: {describe_options(ask, geometry)}")
 
 
+class LapBudget:
+    """Laps that several plays of a turn share (the replays that list a
+    position's legal moves): each lap any of them plays is counted, and the
+    first past *limit* (named *name* in the limits) raises
+    :class:`LimitExceeded` saying *what* went past it."""
+
+    def __init__(self, limit: int, name: str, what: str):
+        self.limit, self.name, self.what = limit, name, what
+        self.spent = 0
+
+    def spend(self):
+        self.spent += 1
+        if self.spent > self.limit:
+            raise LimitExceeded(f"{self.what} plays more than {self.limit:,} laps in all",
+                                expected=f"at most {self.limit:,}, the limit {self.name}")
+
+    def exhausted(self) -> bool:
+        return self.spent > self.limit
+
+
 def turn_generator(rules, position: Position, turn_number: int = 1, events: list | None = None,
-                   make_turn=None) -> Iterator[Ask]:
+                   make_turn=None, budget: LapBudget | None = None) -> Iterator[Ask]:
     """Play one turn; yields :class:`Ask` and returns the resulting :class:`Position`.
     The trace is appended to *events* (None: nothing is recorded).
     *make_turn*: what makes the :class:`Turn`, called as the class is (the
-    search's trace-free turn: :mod:`.fastplay`)."""
+    search's trace-free turn: :mod:`.fastplay`).  *budget*: a
+    :class:`LapBudget` that counts the turn's laps with those of other plays."""
     t = (make_turn or Turn)(rules, position, turn_number, events)
     seen = set()
     rules.begin_turn(t)
@@ -316,6 +337,8 @@ def turn_generator(rules, position: Position, turn_number: int = 1, events: list
         if laps > MAX_LAPS_PER_TURN:
             raise LimitExceeded(f"the turn did not end after {MAX_LAPS_PER_TURN:,} laps",
                                 expected=f"at most {MAX_LAPS_PER_TURN:,}, the limit MAX_LAPS_PER_TURN")
+        if budget is not None:
+            budget.spend()
         if isinstance(step, Lap):
             end, was_empty = t.sow(step)
         else:  # a lap that ended without sowing (a placed reserve seed): (hole, False)
@@ -369,12 +392,12 @@ def answer(gen, answers, check=None) -> Progress:
 
 
 def run_turn(rules, position: Position, answers=(), turn_number: int = 1, events: list | None = None,
-             make_turn=None, check=None) -> Progress:
+             make_turn=None, check=None, budget: LapBudget | None = None) -> Progress:
     """Play a turn from *position* on a fresh generator, answering its
     decisions from *answers* (see :func:`answer`, and :func:`turn_generator`
     for the rest): the one way to replay a prefix of decisions, list the
     options after it, or play a turn at random."""
-    gen = turn_generator(rules, position, turn_number, events, make_turn)
+    gen = turn_generator(rules, position, turn_number, events, make_turn, budget)
     try:
         return answer(gen, answers, check)
     finally:

@@ -79,6 +79,8 @@ class Diagram:
     marks_show: dict | None = None  # colour -> role the marks show (default: the example's legend)
     picture: bool = False         # a picture with no position: its transcription is checked, not its board
     claim_erratum: ClaimErratum | None = None   # claims the page makes here that the replay contradicts
+    claims_at: tuple | None = None  # (line, column) of its claims: in the file
+    column: int | None = None       # of its line
 
 
 @dataclass
@@ -100,6 +102,7 @@ class Departure:
     rule: str
     reason: dict
     line: int | None = None
+    at: tuple | None = None     # (line, column) of its rule: in the file
 
 
 @dataclass
@@ -112,6 +115,7 @@ class Line:
     parent: str | None = None     # the line this one branches from (after: / from:)
     parent_turn: int | None = None  # after how many of the parent's turns (None: all)
     departures: dict = field(default_factory=dict)   # index in moves (0-based) -> Departure
+    at: tuple | None = None       # (line, column) where it begins: in the file
 
 
 @dataclass
@@ -430,7 +434,7 @@ class ExampleLoader:
         seen = {}
         for d in ex.diagrams:
             if d.id in seen:
-                raise _err(f"diagram {d.id} is listed twice (first on line {seen[d.id]})", file, (d.line, None),
+                raise _err(f"diagram {d.id} is listed twice (first on line {seen[d.id]})", file, (d.line, d.column),
                            expected="each published diagram once per example")
             seen[d.id] = d.line
         return ex
@@ -721,8 +725,9 @@ class ExampleLoader:
                            "the same idea (kind: track, special-holes or start)", file, d.loc("picture"))
             diagrams.append(Diagram(d["id"], anchor, at, grid, marks, erratum,
                                     _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
-                                    dloc[0], name, claims, marks_show, picture, claim_erratum))
-        return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures)
+                                    dloc[0], name, claims, marks_show, picture, claim_erratum,
+                                    d.loc("claims") if claims else None, dloc[1]))
+        return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures, tuple(loc))
 
     def parse_claims(self, mapping, key, d, file) -> tuple:
         """The claims listed under *key* of *mapping* (a diagram, or its
@@ -768,7 +773,7 @@ class ExampleLoader:
             raise _err("departure: which rule does the page set aside?", file, turn.loc("departure"),
                        expected="rule: compulsory-capture (BLOCK) or nyumba.phase_2 (BLOCK.PARAMETER)")
         return Departure(rule.strip(), _text(d.get("reason"), "departure reason", file, turn.loc("departure")),
-                         turn.loc("departure")[0])
+                         turn.loc("departure")[0], d.loc("rule"))
 
     def parse_evidence(self, diagram_id, e, file, loc):
         """An erratum's evidence: (kind, search) with *search* {'from', 'turns',
@@ -1039,7 +1044,8 @@ def _replay_line(example: Example, line: Line, memory: dict) -> Replay:
         if n > played or (line.parent_turn is None and base.error):
             why = f": {base.error}" if base.error else f" (it has {played} turns)"
             exc = ExampleError(f"line {line.name!r} branches from line {line.parent!r} after turn {n}, but "
-                               f"that line's replay stops before{why}", file=example.path, line=line.line)
+                               f"that line's replay stops before{why}", file=example.path,
+                               line=line.line, column=line.at[1] if line.at else None)
             return Replay(example, line, [], [pos], exc)
         events = [e for e in base.events if e.turn <= n]
         positions = list(base.positions[:n + 1])
@@ -1076,7 +1082,7 @@ def _play_line(example, line, rules, pos, events, positions, departures, first) 
                             "with no opening: `moves: [{then: [], endless: true}]` (then: lists its decisions)")
             else:
                 exc.hint = "if the page says this turn never ends, write `endless: true` on it"
-            exc.located(example.path, *(turn[-1][2] if turn else (line.line, None)))
+            exc.located(example.path, *(turn[-1][2] if turn else line.at or (line.line, None)))
             return Replay(example, line, events, positions, exc, departures)
         except MancalaError as exc:
             # locate the error at the decision it is about (the last one when one is missing)
@@ -1085,7 +1091,7 @@ def _play_line(example, line, rules, pos, events, positions, departures, first) 
                 index = len(turn) - 1 if index is None else min(index, len(turn) - 1)
                 where = turn[index][2]
             else:
-                where = (line.line, None)
+                where = line.at or (line.line, None)
             exc.located(example.path, *where)
             return Replay(example, line, events, positions, exc, departures)
         if endless:
@@ -1104,7 +1110,7 @@ def _play_departure(rules, pos, decisions, n, events, departure, departures, exa
     try:
         relaxed = rules.without(departure.rule)
     except MancalaError as exc:
-        exc.located(example.path, departure.line)
+        exc.located(example.path, *(departure.at or (departure.line, None)))
         raise
     try:
         rules.play(pos, decisions, turn_number=n, events=[], where=f"turn {n}, ")

@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from ..atomic import write_atomically
-from ..errors import MancalaError
+from ..errors import LimitExceeded, MancalaError
 from ..languages import package_languages
 from ..engine import notation
 from ..engine.geometry import direction_name
@@ -273,7 +273,11 @@ def new_example(root: Path, name: str, rules_name: str, directory=None, moves=No
         if played is not None:
             decisions = played[i]
         else:
-            options = rules.legal_moves(pos, limit=1)
+            try:
+                options = rules.legal_moves(pos, limit=1)
+            except LimitExceeded as exc:    # said with the option, the turn and the rules
+                raise LimitExceeded(f"--turns {turns}: turn {i + 1} of {rules_name}: {exc.message}",
+                                   expected=exc.expected) from None
             if not options:
                 break
             decisions = list(options[0])

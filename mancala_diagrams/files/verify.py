@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import MancalaError
+from ..errors import LimitExceeded, MancalaError
 from ..engine.position import Position
 from .claims import claims_verdict
 from .content import not_reviewed
@@ -144,7 +144,15 @@ class Verifier:
                                      "explanation": d.erratum.reason, "evidence": str(evidence),
                                      "evidence_words": evidence})
                     if d.claims and row["status"] in ("verified", "generated", "erratum"):
-                        problem, contradicted = claims_verdict(example, d, rep, index, self.rel(example.path))
+                        try:
+                            problem, contradicted = claims_verdict(example, d, rep, index, self.rel(example.path))
+                        except LimitExceeded as exc:    # listing the replies, say: the claims are not judged
+                            where = d.claims_at or (d.line, None)
+                            cut = LimitExceeded(f"diagram {d.id}: its claims cannot be checked: {exc.message}",
+                                                file=self.rel(example.path), line=where[0], column=where[1],
+                                                expected=exc.expected)
+                            rows.append({**row, "status": "error", "reason": str(cut)})
+                            continue
                         if problem:
                             row = {**row, "status": "mismatch", "reason": problem}
                         elif contradicted:

@@ -23,7 +23,7 @@ from ..drawing.catalog import in_language
 from ..engine.geometry import CCW, CW, LETTERS, other
 from ..engine.notation import turn_text
 from ..engine.position import Position
-from ..errors import MancalaError
+from ..errors import LimitExceeded, MancalaError
 from . import opponent, words as W
 from .data import rules_from_data
 from .game import CONTINUE, Game, Refused
@@ -271,7 +271,10 @@ class Session:
             steps.append(self._step(CONTINUE, None))
         if game.ask is not None and not (steps and steps[-1][2] is not None):
             made = tuple(d for d in game.pending if d[0] != CONTINUE)
-            move = opponent.choose_move(self.rules, game.position, int(level), self.rng, prefix=made)
+            try:
+                move = opponent.choose_move(self.rules, game.position, int(level), self.rng, prefix=made)
+            except LimitExceeded:           # its turns could not all be listed: said, not played
+                return json.dumps({"refused": W.say(W.COMPUTER_CANNOT, self.lang), "state": self._state()})
             for kind, value in (move or ())[len(made):]:
                 steps.append(self._step(kind, value))
         return json.dumps(self._answer(steps))

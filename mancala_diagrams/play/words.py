@@ -93,6 +93,9 @@ HOLE_EMPTY = N_("%(hole)s: empty")
 HOLE_ROLE = N_("%(hole)s (%(role)s): %(seeds)s")
 HOLE_ROLE_EMPTY = N_("%(hole)s (%(role)s): empty")
 NOT_PLAYABLE = N_("%(hole)s cannot be played: %(reason)s")
+#: The computer could not list its turns (a limit of the engine, ``limits.MAX_LAPS_LEGAL_MOVES``).
+COMPUTER_CANNOT = N_("The computer cannot choose its turn here: its possible turns are too many, or too long, "
+                     "to list.")
 NOT_ASKED = N_("the rules do not allow it here")
 OPPONENT_HOLE = N_("%(hole)s is one of %(owner)s’s holes")
 UNWRITABLE = N_("This game cannot be written as an example file: the example files have no way to write a "

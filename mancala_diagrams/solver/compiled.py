@@ -69,17 +69,34 @@ def segment(board: Sequence[int], p: int):
     return _need().segment(tuple(board), p)
 
 
+def _first_bits(bits: int, max_states: int, holes: int) -> int:
+    """The first table size for a search that expands at most *max_states*
+    boards: *bits*, or fewer when those boards and their children (at most
+    one per hole each) fill less than 90% of a smaller table."""
+    needed = (max_states + 1) * holes * 10 // 9 + 1
+    return min(bits, max(_FIRST_TABLE_BITS, needed.bit_length()))
+
+
 def _run(board: list[int], max_states: int, cpu_seconds: float | None,
          table_bits: int | None, progress: bool, known_game: tuple[int, int] = (0, 0),
          first_bits: int = _FIRST_TABLE_BITS) -> dict:
     """Search from a canonical board; a table too small is doubled twice and
-    the search started again, unless ``table_bits`` is given."""
+    the search started again, unless ``table_bits`` is given.  A table the
+    process cannot have (a cap on its memory) is a :class:`SolverError`
+    that says its size."""
     mod = _need()
     bits = first_bits if table_bits is None else table_bits
     c0 = time.process_time()
     while True:
         left = -1.0 if cpu_seconds is None else max(0.0, cpu_seconds - (time.process_time() - c0))
-        out = mod.solve(board, max_states, bits, left, progress, *known_game)
+        try:
+            out = mod.solve(board, max_states, bits, left, progress, *known_game)
+        except MemoryError:
+            raise SolverError(f"{len(board) // 2} columns: the compiled search's table of 2^{bits} boards "
+                              f"({(8 << bits) // 2 ** 20:,} MB) cannot be allocated (the process's memory is "
+                              f"capped below it): give a smaller --max-states, which makes the table smaller, "
+                              f"or use the reference search (--reference), which holds at most --memory MB "
+                              f"of boards") from None
         if not out["table_full"] or table_bits is not None or bits >= _MAX_TABLE_BITS:
             out["table_bits"] = bits
             return out
@@ -147,7 +164,8 @@ def solve(columns: int, special: str | None = None, direction: str = COUNTERCLOC
     c0 = time.process_time()
     try:
         out = _run(ref._canonical_start(columns), max_states, time_budget_seconds, table_bits,
-                   progress, known_game or (0, 0), _START_TABLE_BITS[columns])
+                   progress, known_game or (0, 0),
+                   _first_bits(_START_TABLE_BITS[columns], max_states, 2 * columns))
     except ValueError as err:
         raise SolverError(str(err)) from None
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
