@@ -24,11 +24,14 @@ class ErratumCommandsDirective(SphinxDirective):
     def run(self):
         note_inputs(self.env, whole=True)
         out = []
-        for row in build_of(self.env).project.rows():
+        project = build_of(self.env).project
+        # without the published transcriptions the command says so on each erratum, and so does the page
+        compared = project.verifier.published is not None
+        for row in project.rows():
             if row.status != "erratum":
                 continue
             printed = io.StringIO()
-            _print_row(row, printed)
+            _print_row(row, printed, compared)
             title = nodes.rubric(row.diagram, row.diagram, ids=[f"check-{nodes.make_id(row.diagram)}"],
                                  **{"heading-level": 3})
             title["translatable"] = False       # an identifier

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from docutils import nodes
 
+from mancala_diagrams.files.project import published_dir
+
 pytest_plugins = ("sphinx.testing.fixtures",)
 
 ROOTS = Path(__file__).resolve().parent.parent / "roots"
@@ -96,8 +98,11 @@ def test_the_accelerated_pages_are_the_plain_pages(make_app, project, tmp_path, 
     # whose id links to the figure itself; the verification page's lines have those ids
     assert re.search(r'<a class="mancala-badge mancala-badge-replayed reference internal" '
                      r'href="verification.html#row-katro-07">', html)
-    assert re.search(r'<a class="mancala-badge mancala-badge-mismatch reference internal" '
-                     r'href="verification.html#row-test-01">[^<]+</a>', html)    # an erratum the verifier refuses
+    # an erratum the verifier refuses (no published page has its id); without the
+    # published transcriptions that is not known, and the erratum is shown as declared
+    refused = "mismatch" if published_dir(ROOTS.parent.parent) is not None else "erratum"
+    assert re.search(rf'<a class="mancala-badge mancala-badge-{refused} reference internal" '
+                     r'href="(verification|errata).html#[^"]*test-01">[^<]+</a>', html)
     assert '<a class="reference internal" href="#katro-07">katro-07</a>' in html
     verification = (fast.outdir / "verification.html").read_text(encoding="utf-8")
     assert re.search(r'<tr class="row-(even|odd)" id="row-katro-07">', verification)
