@@ -115,7 +115,7 @@ class Line:
     parent: str | None = None     # the line this one branches from (after: / from:)
     parent_turn: int | None = None  # after how many of the parent's turns (None: all)
     departures: dict = field(default_factory=dict)   # index in moves (0-based) -> Departure
-    at: tuple | None = None       # (line, column) where it begins: in the file
+    column: int | None = None     # of the line where it begins
 
 
 @dataclass
@@ -727,7 +727,7 @@ class ExampleLoader:
                                     _text(d.get("caption"), "caption", file, d.loc("caption"), required=False),
                                     dloc[0], name, claims, marks_show, picture, claim_erratum,
                                     d.loc("claims") if claims else None, dloc[1]))
-        return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures, tuple(loc))
+        return Line(name, moves, diagrams, loc[0], checks, parent, parent_turn, departures, loc[1])
 
     def parse_claims(self, mapping, key, d, file) -> tuple:
         """The claims listed under *key* of *mapping* (a diagram, or its
@@ -1045,7 +1045,7 @@ def _replay_line(example: Example, line: Line, memory: dict) -> Replay:
             why = f": {base.error}" if base.error else f" (it has {played} turns)"
             exc = ExampleError(f"line {line.name!r} branches from line {line.parent!r} after turn {n}, but "
                                f"that line's replay stops before{why}", file=example.path,
-                               line=line.line, column=line.at[1] if line.at else None)
+                               line=line.line, column=line.column)
             return Replay(example, line, [], [pos], exc)
         events = [e for e in base.events if e.turn <= n]
         positions = list(base.positions[:n + 1])
@@ -1082,7 +1082,7 @@ def _play_line(example, line, rules, pos, events, positions, departures, first) 
                             "with no opening: `moves: [{then: [], endless: true}]` (then: lists its decisions)")
             else:
                 exc.hint = "if the page says this turn never ends, write `endless: true` on it"
-            exc.located(example.path, *(turn[-1][2] if turn else line.at or (line.line, None)))
+            exc.located(example.path, *(turn[-1][2] if turn else (line.line, line.column)))
             return Replay(example, line, events, positions, exc, departures)
         except MancalaError as exc:
             # locate the error at the decision it is about (the last one when one is missing)
@@ -1091,7 +1091,7 @@ def _play_line(example, line, rules, pos, events, positions, departures, first) 
                 index = len(turn) - 1 if index is None else min(index, len(turn) - 1)
                 where = turn[index][2]
             else:
-                where = line.at or (line.line, None)
+                where = (line.line, line.column)
             exc.located(example.path, *where)
             return Replay(example, line, events, positions, exc, departures)
         if endless:
