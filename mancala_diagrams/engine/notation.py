@@ -61,9 +61,10 @@ def decision_text(kind, value, geometry) -> str:
     return text if _decision(kind).value == "opening" else f"{kind} {text}"
 
 
-def turn_text(decisions_, geometry) -> str:
-    """A turn's (kind, value) decisions, or ``-`` for none."""
-    return ", ".join(decision_text(k, v, geometry) for k, v in decisions_) or EMPTY_TURN
+def turn_text(decisions_, geometry, write=decision_text) -> str:
+    """A turn's (kind, value) decisions, or ``-`` for none; *write(kind,
+    value, geometry)* writes each one (another writer: the page's words)."""
+    return ", ".join(write(k, v, geometry) for k, v in decisions_) or EMPTY_TURN
 
 
 def moves_text(turns, geometry) -> str:

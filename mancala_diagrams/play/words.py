@@ -18,7 +18,7 @@ from ..drawing.captions import player_name, seeds
 from ..drawing.catalog import N_, words
 from ..engine import mechanics
 from ..engine.geometry import CCW, CW
-from ..engine.notation import EMPTY_TURN, decision_text
+from ..engine.notation import decision_text, turn_text
 
 #: What the player is asked, by the engine's decision kind.
 PROMPTS = {
@@ -157,19 +157,21 @@ def who(player: str, lang: str) -> str:
 def turn_words(decisions, geometry, lang: str) -> str:
     """A turn's (kind, value) decisions in *lang* (:data:`DECISIONS`), joined
     as the notation joins them; ``-`` for a turn with no decision."""
-    declared = mechanics.decisions()
-    out = []
-    for kind, value in decisions:
-        what = declared[kind].value if kind in declared else "word"
-        if what == "opening":
-            hole, direction = value
-            message, hole = DECISIONS.get((kind, direction)), geometry.name(hole)
-        elif what == "hole":
-            message, hole = DECISIONS.get((kind, None)), geometry.name(value)
-        else:
-            message, hole = DECISIONS.get((kind, value)), ""
-        out.append(say(message, lang, hole=hole) if message else decision_text(kind, value, geometry))
-    return ", ".join(out) or EMPTY_TURN
+    return turn_text(decisions, geometry, lambda kind, value, g: decision_words(kind, value, g, lang))
+
+
+def decision_words(kind, value, geometry, lang: str) -> str:
+    """One decision in *lang*, or in the notation when :data:`DECISIONS` has no message for it."""
+    found = mechanics.decisions().get(kind)
+    what = found.value if found is not None else "word"
+    if what == "opening":
+        hole, direction = value
+        message, hole = DECISIONS.get((kind, direction)), geometry.name(hole)
+    elif what == "hole":
+        message, hole = DECISIONS.get((kind, None)), geometry.name(value)
+    else:
+        message, hole = DECISIONS.get((kind, value)), ""
+    return say(message, lang, hole=hole) if message else decision_text(kind, value, geometry)
 
 
 def seed_count(n: int, lang: str) -> str:
