@@ -200,15 +200,17 @@ def _run(args, temp) -> int:
         print(f"  --seconds {args.seconds:g} reached: {total} of {wanted} cases run", flush=True)
     slowest = tally.slowest
     print(f"\n{total} hostile files in {time.perf_counter() - began:.0f} s (seed {args.seed}, "
-          f"timeout {args.timeout} s, memory cap {args.memory} MB, {jobs} jobs); slowest case {slowest[0]:.2f} s: "
+          f"timeout {args.timeout} s, memory cap {args.memory} MB, {jobs} job{'s' if jobs != 1 else ''}); slowest case {slowest[0]:.2f} s: "
           f"{slowest[2]}")
     print(f"{'outcome':12} {'cases':>7}")
     for outcome in hostile.OUTCOMES:
         print(f"{outcome:12} {counts.get(outcome, 0):7}")
     classes = sorted(by_class)
-    print("\nby class: " + ", ".join(hostile.OUTCOMES))
+    name = max([len("by class"), *map(len, classes)])
+    widths = [max(7, len(o)) for o in hostile.OUTCOMES]
+    print(f"\n{'by class':{name}} " + " ".join(f"{o:>{w}}" for o, w in zip(hostile.OUTCOMES, widths)))
     for cls in classes:
-        print(f"  {cls:14} " + " ".join(f"{by_class[cls].get(o, 0):7}" for o in hostile.OUTCOMES))
+        print(f"{cls:{name}} " + " ".join(f"{by_class[cls].get(o, 0):{w}}" for o, w in zip(hostile.OUTCOMES, widths)))
     examples = defaultdict(list)
     for case, outcome, line in sorted(tally.bad):
         examples[outcome].append(line)
