@@ -446,3 +446,26 @@ def test_the_computer_says_so_when_its_turns_cannot_be_listed(monkeypatch):
         answer = json.loads(s.computer(1))
         assert answer["refused"].startswith(words)
         assert not s.game.turns and answer["state"]["to_move"] == "south"
+
+
+def test_the_computer_shows_the_go_it_played_before_it_could_not_choose(monkeypatch):
+    """katra paika from a turn under way (two seeds in hand at b2): the
+    computer plays the reader's go (the lap ends, a tsibongy is asked), then
+    cannot list its choices; its answer says so and still brings the frames of
+    that go, whose last board is the game's."""
+    from mancala_diagrams.engine import rules as engine_rules
+    r = rules("katra-paika-4")
+    g = r.geometry
+    start = r.initial_position()
+    b2 = g.parse("b2")
+    under_way = Position(g, tuple(0 if i == b2 else c for i, c in enumerate(start.cells)),
+                         hand=Hand(2, b2, 1), to_move="south", state=start.state)
+    s = session("katra-paika-4", under_way.to_text())
+    assert s.game.ask.kind == CONTINUE
+    monkeypatch.setattr(engine_rules, "MAX_LAPS_LEGAL_MOVES", 2)
+    answer = json.loads(s.computer(1))
+    assert answer["refused"].startswith("The computer cannot choose its turn here")
+    assert s.game.ask.kind == "tsibongy" and not s.game.turns
+    assert answer["frames"] and answer["frames"][0]["kind"] == "drop"
+    assert answer["frames"][-1]["cells"] == list(s.game.events[-1].cells)
+    assert answer["state"]["ask"]["kind"] == "tsibongy"

@@ -264,7 +264,10 @@ class Session:
 
     def computer(self, level: int = 1) -> str:
         """The computer plays the turn of the player to move to its end (its
-        search: :mod:`.opponent`), from the decisions already made in it."""
+        search: :mod:`.opponent`), from the decisions already made in it:
+        ``{frames, state, announce}``; when it cannot choose, the same with
+        ``refused`` (the frames of the reader's go of a turn under way, if it
+        was played first)."""
         game = self.game
         steps = []
         if game.ask is not None and game.ask.kind == CONTINUE:
@@ -274,7 +277,8 @@ class Session:
             try:
                 move = opponent.choose_move(self.rules, game.position, int(level), self.rng, prefix=made)
             except LimitExceeded:           # its turns could not all be listed: said, not played
-                return json.dumps({"refused": W.say(W.COMPUTER_CANNOT, self.lang), "state": self._state()})
+                # (the reader's go of a turn under way, played above, is shown all the same)
+                return json.dumps({**self._answer(steps), "refused": W.say(W.COMPUTER_CANNOT, self.lang)})
             for kind, value in (move or ())[len(made):]:
                 steps.append(self._step(kind, value))
         return json.dumps(self._answer(steps))

@@ -549,12 +549,13 @@
   Game.prototype.play = function (answer) {
     var self = this;
     this.state = answer.state;
-    if (answer.refused) {
-      this.reason.textContent = answer.refused;
+    // a refusal may come with frames (the computer played the reader's go of a
+    // turn under way, then could not choose): they are shown, the reason kept
+    this.reason.textContent = answer.refused || "";
+    if (answer.refused && !(answer.frames && answer.frames.length)) {
       this.render();
       return;
     }
-    this.reason.textContent = "";
     this.frames = answer.frames || [];
     this.announce = answer.announce || null;
     var delay = SPEEDS[this.speed] || SPEEDS.normal;
