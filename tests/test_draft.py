@@ -149,13 +149,14 @@ def test_a_diagram_that_shows_another_opening_from_the_same_start_is_drafted_as_
           diagrams:
             # page: text before diagram 3
             - id: k-03
-              at: turn 1 lap 3 drop 3
+              at: turn 1 end
               board: |
                 2 2 2 2
                 2 2 . 2
                 3 3 1 4
                 3 3 . 1
         """), "  ") in text
+    # the board of k-03 is the one of the turn's last drop and of its end: the anchor is the turn's end
     # verify accepts the file as written: both continuations are counted
     assert m.decisions == ["k-02", "k-03"] and m.rules_start == ["k-01"] and m.todo == [] and m.refused == []
 
@@ -223,7 +224,9 @@ def test_a_todo_says_how_explain_can_search_for_its_diagram(project, capsys):
     capsys.readouterr()
     assert main(["explain", "k-03"]) == 1
     printed = capsys.readouterr().out
-    assert "# k-03 (published grid), rules katro-4, searched from " in printed and "(k-02, " in printed
+    # k-02 is drafted at the end of turn 1 (its board is the turn's last drop's and its end's): the
+    # search starts after that turn, where k-03's turn begins
+    assert "# k-03 (published grid), rules katro-4, searched from the end of turn 1 (k-02) " in printed
     assert "# closest 1: 1 hole differs, " in printed
 
 

@@ -328,11 +328,20 @@ def _setup_states(rules, limit=64):
 
 def _locate(events, cells, after):
     """The first event after index *after* whose board is *cells* and that an
-    anchor designates: (index, anchor) or None."""
+    anchor designates: (index, anchor) or None.  When the board stays the same
+    from there to the end of that turn (its last lap's end, then the turn's
+    end), the turn's end: the moment a page most often shows."""
     for i in range(after + 1, len(events)):
         if events[i].cells == cells:
             text = anchor_of(events, i)
             if text:
+                for j in range(i + 1, len(events)):
+                    e = events[j]
+                    if e.cells != cells or e.turn != events[i].turn:
+                        break
+                    if e.kind == "turn_end":
+                        end = anchor_of(events, j)
+                        return (j, end) if end else (i, text)
                 return i, text
     return None
 
