@@ -123,3 +123,29 @@ def test_a_caption_catalog_that_cannot_be_read_fails_its_own_language_only(tmp_p
             project.example(RELAY, "xx")
     finally:
         catalog.use_locale_dirs([])
+
+
+def test_a_lines_caption_is_said_under_its_first_diagram(project):
+    """katra paika's first turn: the line 'counterclockwise' (the other
+    direction South could have chosen) says what it plays under its first
+    diagram, katra-paika-08, before the words of the move; the main line's
+    under katra-paika-05, before that diagram's own caption; no other figure
+    repeats them."""
+    path = ROOT / "sources" / "katra-paika" / "katra-paika-first-turn-6.yaml"
+    for lang, other, main, own in (
+            ("en", "katra-paika-08. Had South chosen the other direction, the first capture would have gone to "
+                   "the right tsibongy. ",
+             "katra-paika-05. South opens from c2 clockwise, so the first capture goes to the left tsibongy; "
+             "the later captures go where South chooses. ",
+             "South shows the hole chosen, c2, by lifting one of its seeds."),
+            ("fr", "katra-paika-08. Si Sud avait choisi l’autre sens, la première prise serait partie du "
+                   "tsibongy droit. ",
+             "katra-paika-05. Sud ouvre depuis c2 dans le sens des aiguilles d’une montre\u00a0: la première "
+             "prise part donc du tsibongy gauche\u00a0; les suivantes, d’où Sud le choisit. ",
+             "Sud montre la case choisie, c2, en en soulevant une graine.")):
+        figures = {f.id: f.caption for f in project.example(path, lang).figures}
+        assert figures["katra-paika-08"].startswith(other)
+        assert figures["katra-paika-08"] != other.strip()         # the move's words follow
+        assert figures["katra-paika-05"].startswith(main + own)
+        assert [i for i, c in figures.items() if main.split(". ", 1)[1][:30] in c or
+                other.split(". ", 1)[1][:30] in c] == ["katra-paika-05", "katra-paika-08"]

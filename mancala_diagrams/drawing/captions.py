@@ -700,8 +700,9 @@ def erratum_points(record: dict, lang: str, name=None) -> list[str]:
 def describe_step(example, step, lang: str) -> str:
     """The caption of one step of a worked example (without its id): the
     diagram's own caption if the file gives one, else the start or the events
-    told from the replay, else the example's caption or title; then the rules
-    the page sets aside in that step (departures).  *example* and *step* have
+    told from the replay, else the example's caption or title, after the
+    caption of the line the diagram opens, if it has one (what an alternative
+    plays); then the rules the page sets aside in that step (departures).  *example* and *step* have
     the fields of :class:`mancala_diagrams.files.examples.Example` and
     :class:`mancala_diagrams.view.steps.Step`."""
     events = step.events
@@ -717,6 +718,10 @@ def describe_step(example, step, lang: str) -> str:
         text = in_language(example.caption, lang)
     else:
         text = in_language(example.title, lang)
+    line = next((ln for ln in getattr(example, "lines", ()) if ln.diagrams and ln.diagrams[0] is step.diagram), None)
+    if line is not None and line.caption:        # what the line plays, said under its first diagram
+        said = sentence(in_language(line.caption, lang))
+        text = f"{said}{'' if said.endswith(('.', '!', '?', ':')) else '.'} {text}"
     for dep in step.departures:
         text += " " + words(lang).gettext(
             "Departure: turn %(turn)s is played as the page plays it, against its own rule %(rule)s. %(reason)s",

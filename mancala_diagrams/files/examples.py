@@ -116,6 +116,7 @@ class Line:
     parent_turn: int | None = None  # after how many of the parent's turns (None: all)
     departures: dict = field(default_factory=dict)   # index in moves (0-based) -> Departure
     column: int | None = None     # of the line where it begins
+    caption: dict | None = None   # said first under the line's first diagram (what this line plays)
 
 
 @dataclass
@@ -399,6 +400,8 @@ class ExampleLoader:
                 for name, body in lines.items():
                     _check_keys(body, LINE_KEYS, f"line {name!r}", file, lines.loc(name))
                     ex.lines.append(self.parse_line(str(name), body, g, file, lines.loc(name), True))
+                    ex.lines[-1].caption = _text(body.get("caption"), "caption", file, body.loc("caption"),
+                                                 required=False)
                 self.check_branches(ex.lines, lines, file)
             else:
                 ex.lines.append(self.parse_line("main", data, g, file, (data.line, data.column), True))
