@@ -95,7 +95,7 @@ def test_drafted_files_are_reported_as_not_reviewed_until_the_marker_is_deleted(
     publish(project, "katro", "Le katro.", ("k-01", START4), ("k-02", AFTER_A2_CW))
     assert main(["draft", "katro", "--dir", "drafts"]) == 0
     out = capsys.readouterr().out
-    assert "Each file says drafted: true, and check calls its diagrams drafted, not verified" in out
+    assert "Each file says drafted: true, and check calls its diagrams drafted, not replayed" in out
     (path,) = sorted((project / "drafts").glob("*.yaml"))
     text = path.read_text()
     assert "\ndrafted: true\n" in text

@@ -152,6 +152,8 @@ def test_a_new_page_from_its_transcription_to_the_site(in_fresh, capsys, tmp_pat
     assert cli.main(["new", "page", "tsipika"]) == 0
     out = capsys.readouterr().out
     assert "katro-4: 4 rows of 4, two players, 32 seeds; fits 3 boards of the page" in out
+    wrote = [line for line in out.splitlines() if line.startswith("wrote sources/tsipika/")]
+    assert wrote and all(": drafted under the rules katro-4 (" in line for line in wrote)     # the rules chosen
     bib = (root / "docs" / "references.bib").read_text(encoding="utf-8")
     assert ("@misc{busser-tsipika,\n  author = {Busser, Alain},\n  title  = {{Tsipika}},\n"
             "  howpublished = {Jeux mathématiques de l’océan Indien},\n"
@@ -183,7 +185,7 @@ def test_a_new_page_from_its_transcription_to_the_site(in_fresh, capsys, tmp_pat
     assert "drafted, not reviewed" in out and " replayed " not in out and " set-up " not in out
     assert "docs/games/tsipika.md:3:1: the page still holds a TODO" in out
     assert "docs/locales/fr/LC_MESSAGES/games/tsipika.po:" in out and "untranslated messages" in out
-    assert f"{rel}:14:15: describes: unknown bibliography key 'busser-tsipka' (expected a key of " \
+    assert f"{rel}:15:15: describes: unknown bibliography key 'busser-tsipka' (expected a key of " \
            "docs/references.bib); did you mean 'busser-tsipika'?" in out
     assert f"{rel}:" in out and "French typography: ':' without a no-break space before it" in out
 

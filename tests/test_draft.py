@@ -197,6 +197,7 @@ def test_a_board_nothing_reaches_gets_a_todo_and_is_not_counted(project, capsys)
     out = project / "out"
     assert main(["draft", "katro", "--rules", "katro-4", "--dir", str(out)]) == 0
     printed = capsys.readouterr().out
+    assert f"{out / 'katro-draft-k-03-todo.yaml'}" in printed and " katro-4: TODO: k-03 not reached" in printed
     todo = (out / "katro-draft-k-03-todo.yaml").read_text()
     assert "# TODO: no continuation from k-02 reaches k-03" in todo
     assert ("katro: 3 diagrams; 2 in files verify accepts once reviewed (66%): 1 chained with decisions, "

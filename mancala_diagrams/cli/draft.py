@@ -51,7 +51,7 @@ def cmd_draft(args) -> int:
                 else f"{len(f.chained)} chained" + (f", {len(f.starts)} at the rules' start" if f.starts else "")
                 + (f", from {', '.join(f.own)}'s own board" if f.own else "")
                 + (f"; {', '.join(f.drawn)} drawn from the rules" if f.drawn else ""))
-        print(f"{str(out / (f.name + '.yaml')):50} {what}")
+        print(f"{str(out / (f.name + '.yaml')):50} {f.rules}: {what}")
     for did, status, reason in m.refused:
         print(f"{did:22} {status}: {reason}")
     print(f"{args.page}: {m.total} diagrams; {m.accepted} in files verify accepts once reviewed "
@@ -60,7 +60,7 @@ def cmd_draft(args) -> int:
           f"{len(m.drawn)} drawn from the rules (a sowing order, coloured holes); {len(m.todo)} TODO. "
           f"Of the {m.following} that follow an earlier diagram, {len(m.decisions)} reached by decisions "
           f"({100 * len(m.decisions) // max(m.following, 1)}%). Each file says drafted: true, and check calls its "
-          "diagrams drafted, not verified, until a person has compared them with the page and deleted that line")
+          "diagrams drafted, not replayed, until a person has compared them with the page and deleted that line")
     print(f"each search bounded: {search_bound(args.turns, args.positions, args.seconds, args.memory).describe()}"
           " (a TODO is left where a search ended without reaching its diagram)")
     return 0

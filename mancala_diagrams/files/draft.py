@@ -522,8 +522,9 @@ def _marks_lines(marks, show):
 
 
 #: what every drafted file says until a person has reviewed it (check calls its diagrams "drafted")
-NOT_REVIEWED = ["# Not reviewed yet: check says 'drafted' for each diagram, not 'verified', until you delete the",
-                "# line below, once every move and diagram has been compared with the page's text.",
+NOT_REVIEWED = ["# Not reviewed yet: check says 'drafted' for each diagram, not what its replay shows (replayed,",
+                "# set-up ...), until you delete the line below, once every move and diagram has been compared",
+                "# with the page's text.",
                 "drafted: true"]
 
 
@@ -536,6 +537,7 @@ class DraftFile:
     todo: list                   # ids no continuation reached
     own: list = field(default_factory=list)     # ids whose own board a chain starts from
     drawn: list = field(default_factory=list)   # ids of a sowing order or coloured holes the rules give
+    rules: str = ""              # the rules the file names
 
 
 @dataclass
@@ -877,7 +879,7 @@ def _write_start(page, name, chain) -> DraftFile:
     """Diagrams of the rules' starting board, before any move: a ``kind: start`` example."""
     ids = [d[0] for d in chain.diagrams]
     lines = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
-             f"# Drafted by `mancala-diagrams draft {page}`: the rules' starting board; review it against the",
+             f"# Drafted from the transcription of {page}: the rules' starting board; review it against the",
              "# page's text, rename the file, and write the title.",
              *NOT_REVIEWED, f"example: {name}", "kind: start", f"rules: {chain.rules.name}",
              "title:",
@@ -890,7 +892,7 @@ def _write_start(page, name, chain) -> DraftFile:
         if marks:
             lines += _marks_lines(marks, _roles_for(marks, chain.rules, [], None, chain.start))
         lines += _board_lines(rows)
-    return DraftFile(name, "\n".join(lines) + "\n", [], ids, [])
+    return DraftFile(name, "\n".join(lines) + "\n", [], ids, [], rules=chain.rules.name)
 
 
 def _home_of(chain):
@@ -945,7 +947,7 @@ def _write_chain(page, name, chain) -> DraftFile:
     ids = ([chain.head[0]] if chain.head else []) + [d[0] for c in (chain, *chain.lines) for d in c.diagrams]
     first, last = ids[0], ids[-1]
     lines = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
-             f"# Drafted by `mancala-diagrams draft {page}`: the moves are those the search found between",
+             f"# Drafted from the transcription of {page}: the moves are those the search found between",
              "# consecutive diagrams; review them against the page's text, rename the file, and write the title."]
     if chain.head:
         lines += [f"# It starts from the board of {chain.head[0]}, which no continuation of the diagrams before it",
@@ -991,7 +993,8 @@ def _write_chain(page, name, chain) -> DraftFile:
             lines += ["    diagrams:", *more]
             chained += more_chained
             starts += more_starts
-    return DraftFile(name, "\n".join(lines) + "\n", chained, starts, [], [chain.head[0]] if chain.head else [])
+    return DraftFile(name, "\n".join(lines) + "\n", chained, starts, [], [chain.head[0]] if chain.head else [],
+                     rules=chain.rules.name)
 
 
 def _track_of(rules, rows):
@@ -1024,7 +1027,7 @@ def _draw(page, did, rows, marks, text, candidates):
     (``kind: special-holes``), with the first rules that give it; else None."""
     fitting = [r for r in candidates if _fits(r, rows)]
     head = ["# yaml-language-server: $schema=../../mancala_diagrams/files/schemas/example.schema.json",
-            f"# Drafted by `mancala-diagrams draft {page}`: review it against the page's text, rename the",
+            f"# Drafted from the transcription of {page}: review it against the page's text, rename the",
             "# file, and write the title.",
             *NOT_REVIEWED, f"example: {page}-draft-{did}"]
     title = [f"  en: \"Page {page}, diagram {did}, as drafted\"",
@@ -1040,7 +1043,8 @@ def _draw(page, did, rows, marks, text, candidates):
                                             for c, r in show.items()) + "}",
                     "diagrams:"] + body + ["    marks: |"] + [
                     "      " + " ".join(v or "." for v in row) for row in marks] + _board_lines(rows)
-                return DraftFile(f"{page}-draft-{did}", "\n".join(lines) + "\n", [], [], [], drawn=[did])
+                return DraftFile(f"{page}-draft-{did}", "\n".join(lines) + "\n", [], [], [], drawn=[did],
+                                 rules=rules.name)
         return None
     if marks:
         return None
@@ -1053,7 +1057,8 @@ def _draw(page, did, rows, marks, text, candidates):
                 f"track: {{player: {track['player']}, from: {g.name(track['from'])}, direction: {track['direction']}, "
                 f"numbering: {track['numbering']}, count: {track['count']}}}",
                 "diagrams:"] + body + _board_lines(rows)
-            return DraftFile(f"{page}-draft-{did}", "\n".join(lines) + "\n", [], [], [], drawn=[did])
+            return DraftFile(f"{page}-draft-{did}", "\n".join(lines) + "\n", [], [], [], drawn=[did],
+                             rules=rules.name)
     return None
 
 
@@ -1068,7 +1073,9 @@ def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=No
     how = ([f"# To search further, move this diagram into the file that lists {prev_id}, after it, with the",
             "# turn it shows (`at: turn N end`), and run `mancala-diagrams explain "
             f"{did} --turns N`: it searches from",
-            f"# {prev_id} and, if nothing reaches the board, prints the closest ones (an erratum's rules_board).",
+            f"# {prev_id} and prints the moves that reach the board (add them to that file's moves:) or, if",
+            "# nothing does, the closest boards (an erratum's rules_board). Then delete this file and its",
+            f"# mancala-example directive in docs/games/{page}.md.",
             "# Or declare an erratum with its evidence, or say why the page starts afresh here (this file);",
             "# then remove this TODO."] if prev_id and not why else
            ["# Declare an erratum with its evidence, or say why the page starts afresh here; then remove",
@@ -1084,4 +1091,4 @@ def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=No
         lines.append("  reserve: {south: 0, north: 0}")
     lines += ["diagrams:"] + _comment(text, "  ") + [f"  - id: {did}", "    at: start"]
     lines += _board_lines(rows)
-    return DraftFile(name, "\n".join(lines) + "\n", [], [], [did])
+    return DraftFile(name, "\n".join(lines) + "\n", [], [], [did], rules=g.name)

@@ -471,7 +471,7 @@ def new_page(root, name, rules_names=None, force=False, title=None, url=None, se
     bib = root / "docs" / "references.bib"
     bibliography_entry(bib.read_text(encoding="utf-8") if bib.is_file() else "", name, data, title, url)
     for path, f in write_files(files, folder, force=True):
-        out.written.append((path, f"drafted ({_drafted_what(f)}), not reviewed"))
+        out.written.append((path, f"drafted under the rules {f.rules} ({_drafted_what(f)}), not reviewed"))
         if f.todo:
             out.left.append(f"{path.relative_to(root)}: a diagram nothing reached ({', '.join(f.todo)}): find its "
                             "moves (move it after the diagram before it, as the file's TODO says, then: "
