@@ -2,6 +2,7 @@
 continuations were worked out by hand, errata whose evidence is re-checked,
 and the `explain` command on a made-up published page."""
 import json
+import re
 import shutil
 import textwrap
 
@@ -358,6 +359,11 @@ def test_explain_shows_the_closest_boards_when_nothing_reaches_the_diagram(proje
     assert "# not found: no continuation within the bound reaches the published grid (every one was tried)" in out
     assert "# closest 1: " in out
     assert "#   a4: published 1, reached ." in out
+    # each closest board's moment is written as a diagram's at: would be, ready to paste
+    from mancala_diagrams.files.examples import parse_anchor
+    moments = re.findall(r"^# closest \d+: [^,]+, at: (.+)$", out, re.M)
+    assert moments and all(parse_anchor(m) for m in moments), moments
+    assert not [m for m in moments if "lap end" in m or "_" in m]
 
 
 def test_explain_says_which_limit_stopped_a_search_that_found_nothing(project, capsys):

@@ -306,6 +306,19 @@ def rows_text(rows) -> list[str]:
     return [" ".join(("." if v is None else str(v)).rjust(width) for v in r) for r in rows]
 
 
+def moment(turn: int, hit: Hit) -> str:
+    """The moment of a search's *hit* in the words of an example's ``at:``
+    (``turn 4 end``, ``turn 4 lap 3 end``, ``turn 4 lap 3 drop 2``), *turn*
+    counted in the example."""
+    if hit.kind == "turn_end":
+        return f"turn {turn} end"
+    if hit.kind == "start":
+        return f"turn {turn} start"
+    if hit.kind == "drop":
+        return f"turn {turn} lap {hit.lap} drop {hit.seed}"
+    return f"turn {turn} lap {hit.lap} {'end' if hit.kind == 'lap_end' else hit.kind}"
+
+
 def _diagram_yaml(x: Explanation) -> list:
     return ["diagrams:", f"  - id: {x.diagram_id}", f"    at: {x.anchor}", "    board: |",
             *("      " + line for line in rows_text(x.target))]
@@ -368,8 +381,7 @@ def render(x: Explanation) -> str:
         return "\n".join(out)
     if r.found is not None:
         out.append("# the board is reached, but no anchor designates that moment (a second capture in the "
-                   "same lap ...): " + f"turn {x.start.first_turn + r.found.turn - 1} lap {r.found.lap} "
-                   f"{r.found.kind}")
+                   "same lap ...): " + moment(x.start.first_turn + r.found.turn - 1, r.found))
         return "\n".join(out)
     if r.exhausted:
         out.append(f"# not found: no continuation within the bound reaches the {x.target_from} grid (every one "
@@ -379,10 +391,8 @@ def render(x: Explanation) -> str:
                    f"at its {STOPPED[r.stopped]} before trying them all, so one may still: "
                    f"{WIDEN[r.stopped]}")
     for i, h in enumerate(r.closest, 1):
-        turn = x.start.first_turn + h.turn - 1
         differ = "1 hole differs" if h.distance == 1 else f"{h.distance} holes differ"
-        out.append(f"# closest {i}: {differ}, turn {turn} lap {h.lap} "
-                   f"{h.kind.replace('_', ' ')}")
+        out.append(f"# closest {i}: {differ}, at: {moment(x.start.first_turn + h.turn - 1, h)}")
         moves = "; ".join(move_yaml(t, g) for t in h.moves)
         out.append(f"#   decisions: {moves or '(none)'}")
         C = g.columns
