@@ -150,3 +150,41 @@ def test_a_whole_turn_that_never_ends_is_told_to_say_endless(project, capsys):
     path.write_text(source.replace(", endless: true}", "}"), encoding="utf-8")
     assert cli.main(["check", str(path.relative_to(project))]) == 1
     assert "if the page says this turn never ends, write `endless: true` on it" in capsys.readouterr().out
+
+
+def test_a_diagram_in_a_turn_the_moves_do_not_play_says_to_add_them(project, capsys):
+    """A diagram moved after the last one the moves reach (a TODO's diagram,
+    moved as its comment says) is at a turn the line does not play: the
+    message says how many turns it plays, what to add, and which command
+    searches for the moves; a moment the moves do reach but that does not
+    exist keeps the plain sentence."""
+    path = write(project, "later", """
+        example: later
+        rules: katro-6
+        generated: true
+        title: {en: A later turn, fr: Un tour plus tard}
+        source: {describes: [busser]}
+        start: {to_move: south}
+        moves:
+          - {hole: a1, direction: clockwise}
+        diagrams:
+          - id: later-1
+            at: turn 3 end
+            board: |
+              2 2 2 2 2 2
+              2 2 2 2 2 2
+              2 2 2 2 2 2
+              2 2 2 2 2 2
+          - id: later-2
+            at: turn 1 lap 40 end
+            board: |
+              2 2 2 2 2 2
+              2 2 2 2 2 2
+              2 2 2 2 2 2
+              2 2 2 2 2 2
+    """)
+    assert cli.main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert ("the replay has no event 'turn 3 end': the moves play 1 turn; add the moves up to turn 3 to moves: "
+            "(mancala-diagrams explain later-1 searches for them)") in out
+    assert "the replay has no event 'turn 1 lap 40 end'\n" in out

@@ -229,6 +229,19 @@ def parse_anchor(text):
     return (int(turn) if turn else None, int(lap) if lap else None, event, int(seed) if seed else None)
 
 
+def no_event(events, at, anchor, diagram=None) -> str:
+    """Why no event of a replay's *events* is the anchor *at*: in a turn the
+    moves do not play, what to add (and, for a *diagram*, the command that
+    searches for it); else that the replay has no such event."""
+    turn = anchor[0] if anchor else None
+    played = max((e.turn for e in events), default=0)
+    if turn is not None and turn > played:
+        return (f"the replay has no event {at!r}: the moves play {played} turn{'s' if played != 1 else ''}; "
+                f"add the moves up to turn {turn} to moves:"
+                + (f" (mancala-diagrams explain {diagram} searches for them)" if diagram else ""))
+    return f"the replay has no event {at!r}"
+
+
 def find_anchor(events, anchor):
     """The event an anchor designates (the first that fits), or None."""
     turn, lap, event, seed = anchor

@@ -19,7 +19,7 @@ from .claims import claims_verdict
 from .content import not_reviewed
 from .evidence import erratum_reason, evidence_problem, game_seeds, seed_count_flag
 from .given_starts import check as check_given, given_diagrams, is_given, load_records, rerun as rerun_given
-from .examples import Example, ExampleLoader, grid_size, replay_line, shared_turns
+from .examples import Example, ExampleLoader, grid_size, no_event, replay_line, shared_turns
 from .marks import event_roles, expected_marks, static_roles, unexplained_colours
 from .loader import RulesLibrary
 from .project import example_paths, find_root, published_diagrams, published_dir, shown_path
@@ -123,7 +123,7 @@ class Verifier:
                     ev = rep.event(d)
                     if ev is None:
                         reason = (f"the replay stops before {d.at!r}: {rep.error}" if rep.error
-                                  else f"the replay has no event {d.at!r}")
+                                  else no_event(rep.events, d.at, d.anchor, d.id))
                         rows.append({**base, "diagram": d.id, "at": d.at, "status": "mismatch",
                                      "reason": reason})
                         continue
@@ -410,7 +410,7 @@ class Verifier:
         ev = rep.event(c)
         if ev is None:
             reason = (f"the replay stops before {c.at!r}: {rep.error}" if rep.error
-                      else f"the replay has no event {c.at!r}")
+                      else no_event(rep.events, c.at, c.anchor))
             return {**row, "status": "mismatch", "reason": reason}
         problems = []
         captures = rep.captures_at(ev)

@@ -16,7 +16,7 @@ from ..drawing import render
 from ..engine.geometry import CCW, SOUTH
 from ..engine.position import Hand, Position
 from ..errors import MancalaError
-from ..files.examples import Example, replay_line, shared_turns
+from ..files.examples import Example, no_event, replay_line, shared_turns
 from ..files.verify import expected_track
 
 
@@ -103,9 +103,9 @@ def example_steps(example: Example):
         for d in line.diagrams:
             ev = rep.event(d)
             if ev is None:
-                why = f": {rep.error}" if rep.error else ""
-                raise MancalaError(f"diagram {d.id}: the replay has no event {d.at!r}{why}",
-                                   file=example.path, line=d.line)
+                why = f"the replay has no event {d.at!r}: {rep.error}" if rep.error else \
+                    no_event(rep.events, d.at, d.anchor, d.id)
+                raise MancalaError(f"diagram {d.id}: {why}", file=example.path, line=d.line)
             idx = next(i for i, e in enumerate(rep.events) if e is ev)
             chunk = rep.events[done:idx + 1] if idx >= done else [ev]
             done = max(done, idx + 1)
