@@ -76,3 +76,32 @@ def test_the_boards_no_real_game_has_are_flagged_whatever_their_status(rows, dia
 ])
 def test_boards_that_are_not_counts_or_have_a_real_count_are_not_flagged(rows, diagram):
     assert "seed_count" not in rows[diagram]
+
+
+def test_the_flag_is_said_by_check_and_under_the_figure_in_both_languages(capsys):
+    """katra-be-16 (66 seeds where a katra be holds 64, replayed from the
+    page's own artificial position): check prints the count under its row,
+    and the figure's caption says it, in English and in French."""
+    from mancala_diagrams.cli.main import main
+    from mancala_diagrams.view.project import Project
+    from conftest import ROOT
+    path = "sources/katra-be/katra-be-rova-capture.yaml"
+    assert (ROOT / path).is_file()
+    import os
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        main(["check", path])
+    finally:
+        os.chdir(here)
+    out = capsys.readouterr().out
+    assert ("katra-be-16 holds 66 seeds (on the board, in hand and in reserve), where every position of a real "
+            "game holds 64: no real game has this board") in out
+    project = Project(ROOT)
+    for lang, words in (("en", "katra-be-16 holds 66 seeds (on the board, in hand and in reserve), where every "
+                               "position of a real game holds 64: no real game has this board."),
+                        ("fr", "katra-be-16 compte 66 graines (sur le plateau, en main et en réserve), quand "
+                               "toute position d’une vraie partie en compte 64\u00a0: aucune vraie partie n’a ce "
+                               "plateau.")):
+        figures = {f.id: f for f in project.example(ROOT / path, lang).figures}
+        assert figures["katra-be-16"].caption.endswith(words)

@@ -34,6 +34,10 @@ def _print_row(r, out, compared=True):
     print(f"{label:22} {status:13} {where}", file=out)
     if r.status not in COMPARED and r.reason:
         print(f"{'':22} {r.reason}", file=out)
+    if r.seed_count:            # whatever the status: a board no real game has
+        print(f"{'':22} {label} {r.seed_count['words']['en']}", file=out)
+        if r.status == "mismatch":
+            print(f"{'':22} (if the page is wrong, its erratum can give evidence: seed-count)", file=out)
     left, right = r.compared or ("published", "replay")
     labels = LABELS if compared else {**LABELS, "published": LABELS["transcription"]}
     shown = lambda v: "." if v is None else v

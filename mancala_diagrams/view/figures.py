@@ -216,6 +216,9 @@ def _step_figure(example, step, options, row, path, lang) -> Figure:
         pictures = (Picture(position, alt, hl, marks, numbers, options=options),)
         said = row.claim_erratum if row is not None else None     # the page's words, not its board, are wrong
         reason = in_language(said["reason"], lang) if said else None
+    flag = row.seed_count if row is not None else None        # a seed count no real game has
+    if flag:
+        text = f"{text} {diagram.id} {in_language(flag['words'], lang)}."
     return Figure(id=diagram.id, anchor=anchor_of(diagram.id), pictures=pictures, caption=f"{diagram.id}. {text}",
                   credit=None if example.generated else _credit(diagram.id), **_status(row, lang),
                   rules=rules.name, position=_start(step), example=path, erratum=reason)
