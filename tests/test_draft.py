@@ -216,7 +216,8 @@ def test_a_todo_says_how_explain_can_search_for_its_diagram(project, capsys):
     assert main(["draft", "katro", "--rules", "katro-4", "--dir", str(out)]) == 0
     todo = out / "katro-draft-k-03-todo.yaml"
     assert ("# To search further, move this diagram into the file that lists k-02, after it, with the\n"
-            "# turn it shows (`at: turn N end`), and run `mancala-diagrams explain k-03 --turns N`") in todo.read_text()
+            "# last turn it may show (`at: turn N end`), and run `mancala-diagrams explain k-03`: it searches up to\n"
+            "# that turn from k-02") in todo.read_text()
     # done as it says, explain searches from k-02 and shows the closest boards
     todo.unlink()
     chained = out / "katro-draft-01.yaml"

@@ -1071,9 +1071,9 @@ def _write_todo(page, did, rows, marks, text, prev_id, candidates, turns, why=No
     # explain searches from the diagram before this one in its example: this file, which starts from
     # the diagram's own board (and is refused while it holds the TODO), gives it nothing to search from
     how = ([f"# To search further, move this diagram into the file that lists {prev_id}, after it, with the",
-            "# turn it shows (`at: turn N end`), and run `mancala-diagrams explain "
-            f"{did} --turns N`: it searches from",
-            f"# {prev_id} and prints the moves that reach the board (add them to that file's moves:) or, if",
+            "# last turn it may show (`at: turn N end`), and run `mancala-diagrams explain "
+            f"{did}`: it searches up to",
+            f"# that turn from {prev_id} and prints the moves that reach the board (add them to that file's moves:) or, if",
             "# nothing does, the closest boards (an erratum's rules_board). Then delete this file and its",
             f"# mancala-example directive in docs/games/{page}.md.",
             "# Or declare an erratum with its evidence, or say why the page starts afresh here (this file);",
