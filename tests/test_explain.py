@@ -256,7 +256,8 @@ def test_explain_prints_the_decisions_and_the_anchor(project, capsys):
     assert main(["explain", "k-02"]) == 0
     out = capsys.readouterr().out
     assert "  - {hole: a1, direction: counterclockwise}\n" in out
-    assert "    at: turn 1 lap 3 drop 2\n" in out
+    # the board of the turn's last drop (lap 3, drop 2) stays to its end: the turn's end, as draft writes it
+    assert "    at: turn 1 end\n" in out
 
 
 def test_explain_finds_a_board_the_example_already_gives_where_it_does(project, capsys):
@@ -266,8 +267,8 @@ def test_explain_finds_a_board_the_example_already_gives_where_it_does(project, 
     assert main(["explain", "k-02"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# k-02 (published grid), rules katro-4: found in the replay of sources/ex.yaml as it "
-                          "is, from the example's start on: its moves stay, the diagram goes at turn 1 lap 3 drop 2\n")
-    assert "moves:" not in out and "    at: turn 1 lap 3 drop 2\n" in out
+                          "is, from the example's start on: its moves stay, the diagram goes at turn 1 end\n")
+    assert "moves:" not in out and "    at: turn 1 end\n" in out
 
 
 # b1 counterclockwise: the board once b1's seed is taken up (lap 1 pickup)
@@ -317,7 +318,7 @@ def test_explain_offers_no_moves_that_undo_a_diagram_the_example_places(project,
         [diagram("k-02", "end", THREE_LAPS_AFTER), diagram("k-03", "lap 1 pickup", B1_PICKED_UP)])))
     assert main(["explain", "k-02"]) == 1
     out = capsys.readouterr().out
-    assert ("# not offered: the moves found reach the published grid at turn 1 lap 3 drop 2, but they undo "
+    assert ("# not offered: the moves found reach the published grid at turn 1 end, but they undo "
             "diagrams the example places: k-03 (at: lap 1 pickup: another board)\n") in out
     assert "moves:" not in out and "diagrams:" not in out
 

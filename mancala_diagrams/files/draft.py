@@ -42,7 +42,7 @@ from ..engine.geometry import CCW, CW, direction_name
 from ..engine.position import Hand, Position
 from ..engine.search import Bound, search
 from ..errors import MancalaError
-from .examples import anchor_of
+from .examples import anchor_of, shown_anchor
 from .explain import move_yaml, rows_text
 from .marks import event_roles, static_roles
 from .project import is_name, published_dir, read_json_file
@@ -332,17 +332,8 @@ def _locate(events, cells, after):
     from there to the end of that turn (its last lap's end, then the turn's
     end), the turn's end: the moment a page most often shows."""
     for i in range(after + 1, len(events)):
-        if events[i].cells == cells:
-            text = anchor_of(events, i)
-            if text:
-                for j in range(i + 1, len(events)):
-                    e = events[j]
-                    if e.cells != cells or e.turn != events[i].turn:
-                        break
-                    if e.kind == "turn_end":
-                        end = anchor_of(events, j)
-                        return (j, end) if end else (i, text)
-                return i, text
+        if events[i].cells == cells and anchor_of(events, i):
+            return shown_anchor(events, i)
     return None
 
 

@@ -291,6 +291,24 @@ def anchor_of(events, index) -> str | None:
     return text if found is e else None
 
 
+def shown_anchor(events, index) -> tuple:
+    """(index, anchor) for a page's diagram of ``events[index]``'s board: the
+    end of that turn when the board stays the same from there to it (a last
+    drop, the last lap's end, then the turn's end: the moment a page most
+    often shows), else the event itself and :func:`anchor_of` it."""
+    here = events[index]
+    for j in range(index + 1, len(events)):
+        e = events[j]
+        if e.cells != here.cells or e.turn != here.turn:
+            break
+        if e.kind == "turn_end":
+            end = anchor_of(events, j)
+            if end:
+                return j, end
+            break
+    return index, anchor_of(events, index)
+
+
 def first_lap_rules(rules) -> str:
     """What makes a turn's first lap special in *rules* ('' when nothing does),
     as the blocks say (:meth:`~..engine.rules.Rules.first_lap_rules`): a
