@@ -283,3 +283,16 @@ def test_directives_are_found_outside_code_blocks_only():
     found = [(name, arg, line) for name, arg, line, _, _ in directives(text)]
     assert found == [("toctree", "", 1), ("note", "", 10), ("mancala-example", "nested.yaml", 11),
                      ("mancala-example", "rst.yaml", 15), ("code-block", "markdown", 17)]
+
+
+def test_a_french_text_still_a_todo_is_refused_as_a_todo_not_for_its_typography(tmp_path):
+    """A new variant's scaffold writes 'fr: TODO: ...': the rules file's own
+    check refuses the TODO; the typography check leaves the placeholder alone
+    (it said "':' without a no-break space" about a text nobody wrote yet)."""
+    from mancala_diagrams.files.content import french_problems
+    from mancala_diagrams.files.yamlio import load_yaml_file
+    path = tmp_path / "x.yaml"
+    path.write_text("title:\n  en: 'TODO: what x changes'\n  fr: 'TODO: what x changes'\n"
+                    "note:\n  fr: 'Le départ: deux graines'\n", encoding="utf-8")
+    found = [str(e) for e in french_problems(load_yaml_file(path, allow_todo=True), "x.yaml")]
+    assert len(found) == 1 and found[0].startswith("x.yaml:5:7: French typography: ':' without")

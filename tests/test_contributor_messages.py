@@ -188,3 +188,19 @@ def test_a_diagram_in_a_turn_the_moves_do_not_play_says_to_add_them(project, cap
     assert ("the replay has no event 'turn 3 end': the moves play 1 turn; add the moves up to turn 3 to moves: "
             "(mancala-diagrams explain later-1 searches for them)") in out
     assert "the replay has no event 'turn 1 lap 40 end'\n" in out
+
+
+def test_verify_names_a_rules_file_no_example_uses_that_does_not_load(project, capsys):
+    """A variant just scaffolded (its TODOs still in it), used by no example:
+    verify of the whole project fails on it, with the file and the TODO's
+    line (it passed, its typography the only complaint); the bases (abstract)
+    and the other rules load and give no row."""
+    from mancala_diagrams.files.verify import Verifier
+    assert cli.main(["new", "variant", "katro-test", "--from", "katro-6"]) == 0
+    rows = [r for r in Verifier(project).verify(coverage=True) if r["status"] == "error"]
+    assert [r["example"] for r in rows] == ["rules/katro-test.yaml"]
+    assert "katro-test.yaml:8:8: the file still holds a TODO: 'TODO: what katro-test changes" in rows[0]["reason"]
+    capsys.readouterr()
+    assert cli.main(["verify"]) == 1
+    out = capsys.readouterr().out
+    assert "error         rules/katro-test.yaml" in out and "French typography:" not in out

@@ -451,6 +451,22 @@ class Verifier:
             rows.extend(self.check_file(p))
         if coverage:
             rows.extend(self.uncovered(rows))
+            rows.extend(self.unloadable_rules())
+        return rows
+
+    def unloadable_rules(self) -> list[dict]:
+        """A row for each rules file that does not load, whether an example
+        uses it or not (a variant just scaffolded, its TODOs still there)."""
+        rows = []
+        for path in sorted((self.root / "rules").glob("*.yaml")):
+            try:
+                if self.library.raw(path.stem).get("abstract"):      # a base: its keys and blocks
+                    self.library.lineage(path.stem)
+                    self.library.validate(path.stem)
+                else:
+                    self.library.load(path.stem)
+            except MancalaError as exc:
+                rows.append(self.load_error(path, exc))
         return rows
 
 
