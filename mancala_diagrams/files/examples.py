@@ -267,22 +267,29 @@ def find_anchor(events, anchor):
     return None
 
 
+def moment_text(kind, turn, lap, seed) -> str | None:
+    """An event of *kind* at that moment in the words of an ``at:``
+    (``turn 4 end``, ``turn 4 lap 3 end``, ``turn 4 lap 3 drop 2``), or None
+    for a kind no anchor names."""
+    if kind == "turn_end":
+        return f"turn {turn} end"
+    if kind == "start":
+        return f"turn {turn} start"
+    if kind == "drop":
+        return f"turn {turn} lap {lap} drop {seed}"
+    if kind in ("lap_end", "pickup", "capture", "merge", "place", "choice"):
+        return f"turn {turn} lap {lap} {'end' if kind == 'lap_end' else kind}"
+    return None
+
+
 def anchor_of(events, index) -> str | None:
     """The anchor an example writes (``at:``) for ``events[index]``: the
     inverse of :func:`find_anchor`, or None when no anchor designates that
     event (a second capture in the same lap, a fotsiny or turn-end marker
     that shares its board with the lap's end ...)."""
     e = events[index]
-    words = {"lap_end": "end", "turn_end": "end"}.get(e.kind, e.kind)
-    if e.kind == "turn_end":
-        text = f"turn {e.turn} end"
-    elif e.kind == "start":
-        text = f"turn {e.turn} start"
-    elif e.kind == "drop":
-        text = f"turn {e.turn} lap {e.lap} drop {e.seed}"
-    elif e.kind in ("lap_end", "pickup", "capture", "merge", "place", "choice"):
-        text = f"turn {e.turn} lap {e.lap} {words}"
-    else:
+    text = moment_text(e.kind, e.turn, e.lap, e.seed)
+    if text is None:
         return None
     try:
         found = find_anchor(events, parse_anchor(text))

@@ -24,7 +24,7 @@ from ..engine.search import Bound, Hit, Result, search
 from ..engine.turn import run_turn
 from ..errors import MancalaError
 from .evidence import SearchStart, flat, previous_diagram_start, turn_start
-from .examples import anchor_of, find_anchor, replay_line, shared_turns, shown_anchor
+from .examples import anchor_of, find_anchor, moment_text, replay_line, shared_turns, shown_anchor
 from .scaffold import decisions_to_yaml
 from .verify import Verifier, board_diff
 
@@ -304,16 +304,9 @@ def rows_text(rows) -> list[str]:
 
 
 def moment(turn: int, hit: Hit) -> str:
-    """The moment of a search's *hit* in the words of an example's ``at:``
-    (``turn 4 end``, ``turn 4 lap 3 end``, ``turn 4 lap 3 drop 2``), *turn*
-    counted in the example."""
-    if hit.kind == "turn_end":
-        return f"turn {turn} end"
-    if hit.kind == "start":
-        return f"turn {turn} start"
-    if hit.kind == "drop":
-        return f"turn {turn} lap {hit.lap} drop {hit.seed}"
-    return f"turn {turn} lap {hit.lap} {'end' if hit.kind == 'lap_end' else hit.kind}"
+    """The moment of a search's *hit* in the words of an example's ``at:``,
+    *turn* counted in the example (a kind no anchor names: in its own word)."""
+    return moment_text(hit.kind, turn, hit.lap, hit.seed) or f"turn {turn} lap {hit.lap} {hit.kind}"
 
 
 def _diagram_yaml(x: Explanation) -> list:
