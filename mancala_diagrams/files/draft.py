@@ -42,7 +42,7 @@ from ..engine.geometry import CCW, CW, direction_name
 from ..engine.position import Hand, Position
 from ..engine.search import Bound, search
 from ..errors import MancalaError
-from .examples import anchor_of, shown_anchor
+from .examples import shown_anchor
 from .explain import move_yaml, rows_text
 from .marks import event_roles, static_roles
 from .project import is_name, published_dir, read_json_file
@@ -332,8 +332,10 @@ def _locate(events, cells, after):
     from there to the end of that turn (its last lap's end, then the turn's
     end), the turn's end: the moment a page most often shows."""
     for i in range(after + 1, len(events)):
-        if events[i].cells == cells and anchor_of(events, i):
-            return shown_anchor(events, i)
+        if events[i].cells == cells:
+            found = shown_anchor(events, i)
+            if found[1]:
+                return found
     return None
 
 

@@ -24,7 +24,7 @@ from ..engine.search import Bound, Hit, Result, search
 from ..engine.turn import run_turn
 from ..errors import MancalaError
 from .evidence import SearchStart, flat, previous_diagram_start, turn_start
-from .examples import anchor_of, find_anchor, moment_text, replay_line, shared_turns, shown_anchor
+from .examples import find_anchor, moment_text, replay_line, shared_turns, shown_anchor
 from .scaffold import decisions_to_yaml
 from .verify import Verifier, board_diff
 
@@ -105,8 +105,9 @@ def anchor_for(rules, start: SearchStart, hit: Hit):
     if hit.turn == 0:
         candidates = [i for i, e in enumerate(events) if e.cells == hit.cells]
     for i in candidates:
-        if anchor_of(events, i):
-            return shown_anchor(events, i)[1], events
+        text = shown_anchor(events, i)[1]
+        if text:
+            return text, events
     return None, events
 
 
@@ -190,8 +191,10 @@ def own_anchor(rep, start: SearchStart, target, d) -> str | None:
     if e is not None and tuple(e.cells) == target:
         return d.at
     for i, e in enumerate(rep.events):
-        if e.turn >= start.first_turn and tuple(e.cells) == target and anchor_of(rep.events, i):
-            return shown_anchor(rep.events, i)[1]
+        if e.turn >= start.first_turn and tuple(e.cells) == target:
+            text = shown_anchor(rep.events, i)[1]
+            if text:
+                return text
     return None
 
 
