@@ -120,13 +120,9 @@ def _check_rules_file(path) -> str:
     from pathlib import Path
     from ..files.loader import RulesLibrary
     path = Path(path)
-    lib = RulesLibrary(path.parent)
-    data = lib.raw(path.stem)
-    lib.lineage(path.stem)
-    if data.get("abstract"):
-        lib.validate(path.stem)
+    r = RulesLibrary(path.parent).check(path.stem)
+    if r is None:
         return "a base for variants (abstract): keys and blocks checked"
-    r = lib.load(path.stem)
     return f"{r.geometry.describe()}; " + ", ".join(b.name for b in r.blocks)
 
 

@@ -261,6 +261,17 @@ class RulesLibrary:
         self._rules[name] = rules
         return rules
 
+    def check(self, name) -> Rules | None:
+        """Everything a rules file can be checked for: a base for variants
+        (abstract) its keys and blocks, then None; other rules loaded, and
+        returned.  Raises a located error."""
+        data = self.raw(name)
+        self.lineage(name)
+        if data.get("abstract"):
+            self.validate(name)
+            return None
+        return self.load(name)
+
     def validate(self, name):
         """Check *name* and its bases against the JSON Schema (after the more
         precise hand-written checks, for what they do not look at)."""
